@@ -1,0 +1,122 @@
+//! Diagnostics shared by every stage: a stable issue code (Puppet's issue constant name), a
+//! severity, a byte span and a message. Line/column are derived on demand through `LineIndex`.
+
+use std::fmt;
+
+macro_rules! issue_codes {
+    ($($code:ident,)*) => {
+        /// Stable issue codes. The names are Puppet's own issue constants (`lib/puppet/pops/issues.rb`)
+        /// where Puppet has one; the few we add (`INVALID_UTF8`, `NESTING_TOO_DEEP`, …) say so in
+        /// their documentation.
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+        pub enum IssueCode { $($code,)* }
+
+        impl IssueCode {
+            /// The code as Puppet names it, e.g. `"SYNTAX_ERROR"`.
+            pub fn as_str(self) -> &'static str {
+                match self { $(IssueCode::$code => stringify!($code),)* }
+            }
+
+            pub fn from_name(name: &str) -> Option<IssueCode> {
+                match name { $(stringify!($code) => Some(IssueCode::$code),)* _ => None }
+            }
+        }
+    };
+}
+
+issue_codes! {
+    // lexer
+    ILLEGAL_BOM,
+    UNCLOSED_QUOTE,
+    UNCLOSED_MLCOMMENT,
+    ILLEGAL_CLASS_REFERENCE,
+    ILLEGAL_FULLY_QUALIFIED_CLASS_REFERENCE,
+    ILLEGAL_FULLY_QUALIFIED_NAME,
+    ILLEGAL_NAME_OR_BARE_WORD,
+    ILLEGAL_NUMBER,
+    INVALID_HEX_NUMBER,
+    INVALID_OCTAL_NUMBER,
+    INVALID_DECIMAL_NUMBER,
+    UNRECOGNIZED_ESCAPE,
+    ILLEGAL_UNICODE_ESCAPE,
+    HEREDOC_UNCLOSED_PARENTHESIS,
+    HEREDOC_WITHOUT_END_TAGGED_LINE,
+    HEREDOC_INVALID_ESCAPE,
+    HEREDOC_INVALID_SYNTAX,
+    HEREDOC_WITHOUT_TEXT,
+    HEREDOC_EMPTY_ENDTAG,
+    HEREDOC_MULTIPLE_AT_ESCAPES,
+    EPP_INTERNAL_ERROR,
+    EPP_UNBALANCED_TAG,
+    EPP_UNBALANCED_COMMENT,
+    EPP_UNBALANCED_EXPRESSION,
+    /// Ours: the source is not valid UTF-8 (Ruby raises a bare `ArgumentError`).
+    INVALID_UTF8,
+    /// Ours: an invalid regular expression (Ruby raises a bare `RegexpError`).
+    INVALID_REGEXP,
+    // parser
+    SYNTAX_ERROR,
+    /// Ours: nesting deeper than the parser's depth cap.
+    NESTING_TOO_DEEP,
+    /// Ours: a grammar-action error that Ruby raises as a plain `Puppet::ParseError`.
+    PARSE_ERROR,
+}
+
+impl fmt::Display for IssueCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Severity, named as Puppet names them.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Severity {
+    Error,
+    Warning,
+    Deprecation,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Deprecation => "deprecation",
+        }
+    }
+}
+
+/// One problem found in a source text.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Diagnostic {
+    pub code: IssueCode,
+    pub severity: Severity,
+    /// Byte offset into the source.
+    pub offset: u32,
+    /// Byte length (may be 0).
+    pub len: u32,
+    /// Our own clear English message.
+    pub message: String,
+    /// The named arguments of Puppet's message template for this issue, e.g. `("value", "08")`.
+    pub args: Vec<(&'static str, String)>,
+}
+
+impl Diagnostic {
+    pub fn error(code: IssueCode, offset: u32, len: u32, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { code, severity: Severity::Error, offset, len, message: message.into(), args: Vec::new() }
+    }
+
+    pub fn warning(code: IssueCode, offset: u32, len: u32, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { code, severity: Severity::Warning, offset, len, message: message.into(), args: Vec::new() }
+    }
+
+    pub fn with_arg(mut self, name: &'static str, value: impl Into<String>) -> Diagnostic {
+        self.args.push((name, value.into()));
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}

@@ -1,0 +1,13 @@
+//! `puppet-syntax`: a native front end for the Puppet 7 language.
+//!
+//! The pipeline, one module per stage (nothing reaches backwards):
+//! `lexer` (text → tokens) → `parser` (tokens → events) → `syntax` (events → lossless rowan CST).
+
+pub mod diagnostics;
+pub mod lexer;
+pub mod line_index;
+pub mod syntax_kind;
+
+pub use diagnostics::{Diagnostic, IssueCode, Severity};
+pub use line_index::LineIndex;
+pub use syntax_kind::SyntaxKind;

@@ -1,0 +1,59 @@
+//! Byte offset → (line, column) the way Puppet's `Locator19` computes them: lines are counted by
+//! `\n` only, the column is 1-based and counted in characters (Unicode scalar values).
+
+/// Byte offsets of line starts: `[0]` plus the offset after every `\n` (Puppet's `line_index`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineIndex {
+    line_starts: Vec<u32>,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> LineIndex {
+        let mut line_starts = vec![0];
+        line_starts.extend(memchr_newlines(text.as_bytes()).map(|i| i as u32 + 1));
+        LineIndex { line_starts }
+    }
+
+    /// The line start offsets (Puppet's `Locator#line_index`).
+    pub fn line_starts(&self) -> &[u32] {
+        &self.line_starts
+    }
+
+    /// 1-based line of a byte offset.
+    pub fn line(&self, offset: u32) -> u32 {
+        match self.line_starts.binary_search(&offset) {
+            Ok(i) => i as u32 + 1,
+            Err(i) => i as u32,
+        }
+    }
+
+    /// 1-based (line, column); the column counts characters from the line start.
+    pub fn line_col(&self, text: &str, offset: u32) -> (u32, u32) {
+        let line = self.line(offset);
+        let start = self.line_starts[line as usize - 1] as usize;
+        let end = (offset as usize).min(text.len());
+        let chars = text.as_bytes()[start.min(end)..end].iter().filter(|&&b| (b & 0xC0) != 0x80).count();
+        (line, chars as u32 + 1)
+    }
+}
+
+fn memchr_newlines(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    bytes.iter().enumerate().filter(|(_, &b)| b == b'\n').map(|(i, _)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_character_columns() {
+        let text = "ab\n☺ x\n";
+        let idx = LineIndex::new(text);
+        assert_eq!(idx.line_starts(), &[0, 3, 9]);
+        assert_eq!(idx.line_col(text, 0), (1, 1));
+        assert_eq!(idx.line_col(text, 3), (2, 1));
+        // 'x' is at byte 7: after the 3-byte smiley and a space → column 3
+        assert_eq!(idx.line_col(text, 7), (2, 3));
+        assert_eq!(idx.line_col(text, 9), (3, 1));
+    }
+}
