@@ -4,13 +4,13 @@
 use std::fmt;
 
 macro_rules! issue_codes {
-    ($($code:ident,)*) => {
+    ($($(#[doc = $doc:literal])* $code:ident,)*) => {
         /// Stable issue codes. The names are Puppet's own issue constants (`lib/puppet/pops/issues.rb`)
         /// where Puppet has one; the few we add (`INVALID_UTF8`, `NESTING_TOO_DEEP`, …) say so in
         /// their documentation.
         #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
         #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-        pub enum IssueCode { $($code,)* }
+        pub enum IssueCode { $($(#[doc = $doc])* $code,)* }
 
         impl IssueCode {
             /// The code as Puppet names it, e.g. `"SYNTAX_ERROR"`.

@@ -8,16 +8,16 @@
 
 macro_rules! syntax_kinds {
     (
-        tokens { $($tok:ident $( = $text:literal )?,)* }
-        nodes { $($node:ident,)* }
+        tokens { $($(#[doc = $tdoc:literal])* $tok:ident $( = $text:literal )?,)* }
+        nodes { $($(#[doc = $ndoc:literal])* $node:ident,)* }
     ) => {
         /// A token or node kind. `#[repr(u16)]` so it converts to `rowan::SyntaxKind`.
         #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
         #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
         #[repr(u16)]
         pub enum SyntaxKind {
-            $($tok,)*
-            $($node,)*
+            $($(#[doc = $tdoc])* $tok,)*
+            $($(#[doc = $ndoc])* $node,)*
             #[doc(hidden)]
             __LAST,
         }
