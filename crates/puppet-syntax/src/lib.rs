@@ -6,8 +6,10 @@
 pub mod diagnostics;
 pub mod lexer;
 pub mod line_index;
+pub mod syntax;
 pub mod syntax_kind;
 
 pub use diagnostics::{Diagnostic, IssueCode, Severity};
 pub use line_index::LineIndex;
+pub use syntax::{parse_cst, CstParse, ParseOptions, SyntaxNode, SyntaxToken};
 pub use syntax_kind::SyntaxKind;
