@@ -6,6 +6,7 @@
 pub mod diagnostics;
 pub mod lexer;
 pub mod line_index;
+pub mod parser;
 pub mod syntax;
 pub mod syntax_kind;
 

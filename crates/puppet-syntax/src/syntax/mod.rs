@@ -1,9 +1,11 @@
 //! The lossless CST: a rowan tree built from the parser's events and the lexer's tokens (trivia
 //! included), so that the tree's text is byte-for-byte the input.
-//!
-//! INTERFACE ONLY — being written.
+
+mod tree_builder;
 
 use crate::diagnostics::Diagnostic;
+use crate::lexer::{self, LexOptions};
+use crate::parser;
 use crate::syntax_kind::SyntaxKind;
 
 /// The rowan language tag for Puppet.
@@ -54,6 +56,14 @@ impl CstParse {
 
 /// Lex and parse `text` into a lossless CST.
 pub fn parse_cst(text: &str, options: &ParseOptions) -> CstParse {
-    let _ = (text, options);
-    unimplemented!("parser is being written")
+    let lexed = lexer::lex(text, LexOptions { epp: options.epp, tasks: options.tasks });
+    let input = parser::Input::new(text, &lexed);
+    let output = parser::parse(&input);
+    let mut builder = tree_builder::CstBuilder::new(text, &lexed);
+    parser::process(output.events, &mut builder);
+    let green = builder.finish();
+    let mut diagnostics = lexed.diagnostics;
+    diagnostics.extend(output.diagnostics);
+    diagnostics.sort_by_key(|d| d.offset);
+    CstParse { green, diagnostics }
 }

@@ -1,0 +1,58 @@
+//! Parser output: a flat list of events, turned into a tree (or a model) by a sink.
+//!
+//! `Start` events may carry a `forward_parent`: the distance to a later `Start` that must become
+//! this node's parent (`CompletedMarker::precede`, used for left-recursive forms such as binary
+//! operators and postfix calls). `process` resolves those links and feeds a `TreeSink`.
+
+use crate::syntax_kind::SyntaxKind;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Event {
+    /// Open a node. `kind == TOMBSTONE` for abandoned markers (see `Marker::abandon`).
+    Start { kind: SyntaxKind, forward_parent: Option<u32> },
+    /// Close the innermost open node.
+    Finish,
+    /// Consume the next non-trivia token.
+    Token,
+    /// Placeholder left by an abandoned or forwarded `Start`.
+    Tombstone,
+}
+
+/// Receives the tree shape: implemented by the CST builder and by the model builder.
+pub trait TreeSink {
+    fn start_node(&mut self, kind: SyntaxKind);
+    /// The next non-trivia token (sinks that keep trivia attach it themselves).
+    fn token(&mut self);
+    fn finish_node(&mut self);
+}
+
+/// Replay `events` into `sink`, resolving `forward_parent` chains.
+pub(crate) fn process(mut events: Vec<Event>, sink: &mut dyn TreeSink) {
+    let mut forward_parents: Vec<SyntaxKind> = Vec::new();
+    for i in 0..events.len() {
+        match std::mem::replace(&mut events[i], Event::Tombstone) {
+            Event::Start { kind, forward_parent } => {
+                // Collect the chain of parents (outermost last), then open them outermost first.
+                forward_parents.push(kind);
+                let mut idx = i;
+                let mut fp = forward_parent;
+                while let Some(distance) = fp {
+                    idx += distance as usize;
+                    fp = match std::mem::replace(&mut events[idx], Event::Tombstone) {
+                        Event::Start { kind, forward_parent } => {
+                            forward_parents.push(kind);
+                            forward_parent
+                        }
+                        _ => None,
+                    };
+                }
+                for kind in forward_parents.drain(..).rev() {
+                    sink.start_node(kind);
+                }
+            }
+            Event::Finish => sink.finish_node(),
+            Event::Token => sink.token(),
+            Event::Tombstone => {}
+        }
+    }
+}

@@ -1,0 +1,304 @@
+//! Primary expressions and the small lists they are made of: literals, double-quoted strings,
+//! heredocs, arrays, hashes, parentheses, argument lists, access keys, lambdas and parameters.
+
+use super::expressions::{assignment, expected_expression, expression};
+use super::{control, definitions, epp, CLOSERS};
+use crate::parser::{CompletedMarker, Parser, TokenSet};
+use crate::syntax_kind::SyntaxKind::{self, *};
+
+/// Single-token expressions (`LITERAL` nodes).
+const LITERAL_TOKENS: TokenSet = TokenSet::new(&[
+    VARIABLE, NUMBER, BOOLEAN, DEFAULT, UNDEF, NAME, WORD, STRING, REGEX, CLASSREF, PRIVATE, ATTR, RENDER_STRING,
+]);
+
+/// primary_expression (plus `TYPE LPAREN`, the start of a call to `type(...)`).
+/// Returns `None` without consuming anything when the current token cannot start one.
+pub(super) fn primary(p: &mut Parser<'_, '_>) -> Option<CompletedMarker> {
+    let kind = p.current();
+    if LITERAL_TOKENS.contains(kind) {
+        return Some(literal(p));
+    }
+    Some(match kind {
+        DQPRE => dq_string(p),
+        HEREDOC => {
+            let m = p.start();
+            p.bump(HEREDOC);
+            m.complete(p, HEREDOC_EXPR)
+        }
+        LISTSTART | LBRACK => array(p),
+        LBRACE => hash(p),
+        LPAREN | WSLPAREN => {
+            let m = p.start();
+            p.bump_any();
+            if assignment(p).is_none() {
+                expected_expression(p);
+            }
+            p.expect(RPAREN);
+            m.complete(p, PAREN_EXPR)
+        }
+        IF => control::if_expr(p),
+        UNLESS => control::unless_expr(p),
+        CASE => control::case_expr(p),
+        CLASS | DEFINE | PLAN | NODE | FUNCTION | APPLY => definitions::definition(p),
+        TYPE if p.nth_at(1, LPAREN) => literal(p),
+        TYPE if p.nth_at(1, CLASSREF) => definitions::type_alias_or_definition(p),
+        RENDER_EXPR => epp::render_expr(p),
+        _ => return None,
+    })
+}
+
+fn literal(p: &mut Parser<'_, '_>) -> CompletedMarker {
+    let m = p.start();
+    p.bump_any();
+    m.complete(p, LITERAL)
+}
+
+/// dq_string := DQPRE assignment (DQMID assignment)* DQPOST
+fn dq_string(p: &mut Parser<'_, '_>) -> CompletedMarker {
+    let m = p.start();
+    p.bump(DQPRE);
+    loop {
+        if assignment(p).is_none() {
+            expected_expression(p);
+        }
+        match p.current() {
+            DQMID => p.bump(DQMID),
+            DQPOST => {
+                p.bump(DQPOST);
+                break;
+            }
+            _ => {
+                p.error_expected("the rest of the string");
+                break;
+            }
+        }
+    }
+    m.complete(p, DQ_STRING)
+}
+
+/// array := (LISTSTART | LBRACK) (collection_entry (COMMA collection_entry)* COMMA?)? RBRACK
+fn array(p: &mut Parser<'_, '_>) -> CompletedMarker {
+    let m = p.start();
+    p.bump_any();
+    comma_separated(p, RBRACK, collection_entry);
+    p.expect(RBRACK);
+    m.complete(p, ARRAY_EXPR)
+}
+
+/// hash := LBRACE (hashpair (COMMA hashpair)* COMMA?)? RBRACE
+pub(super) fn hash(p: &mut Parser<'_, '_>) -> CompletedMarker {
+    let m = p.start();
+    p.bump(LBRACE);
+    comma_separated(p, RBRACE, hashpair);
+    p.expect(RBRACE);
+    m.complete(p, HASH_EXPR)
+}
+
+/// hashpair := hash_entry FARROW hash_entry (a `KEYED_ENTRY`).
+fn hashpair(p: &mut Parser<'_, '_>) -> bool {
+    let m = p.start();
+    if !hash_entry(p) {
+        m.abandon(p);
+        return false;
+    }
+    p.expect(FARROW);
+    if !hash_entry(p) {
+        expected_expression(p);
+    }
+    m.complete(p, KEYED_ENTRY);
+    true
+}
+
+/// hash_entry := assignment | TYPE | FUNCTION (the keywords are plain strings here).
+fn hash_entry(p: &mut Parser<'_, '_>) -> bool {
+    if matches!(p.current(), TYPE | FUNCTION) && matches!(p.nth(1), FARROW | COMMA | RBRACE | RBRACK | RPAREN) {
+        literal(p);
+        return true;
+    }
+    assignment(p).is_some()
+}
+
+/// collection_entry := argument | TYPE | FUNCTION
+fn collection_entry(p: &mut Parser<'_, '_>) -> bool {
+    argument(p)
+}
+
+/// argument := assignment | hashpair (an unfolded hash entry)
+fn argument(p: &mut Parser<'_, '_>) -> bool {
+    let m = p.start();
+    if !hash_entry(p) {
+        m.abandon(p);
+        return false;
+    }
+    if p.at(FARROW) {
+        p.bump(FARROW);
+        if !hash_entry(p) {
+            expected_expression(p);
+        }
+        m.complete(p, KEYED_ENTRY);
+    } else {
+        m.abandon(p);
+    }
+    true
+}
+
+/// access_arg := expression | hashpair; at least one, trailing comma allowed.
+pub(super) fn access_args(p: &mut Parser<'_, '_>) {
+    if p.at(RBRACK) {
+        p.error_expected("an expression");
+        return;
+    }
+    comma_separated(p, RBRACK, |p| {
+        let m = p.start();
+        let ok = if matches!(p.current(), TYPE | FUNCTION) && p.nth_at(1, FARROW) {
+            literal(p);
+            true
+        } else {
+            expression(p).is_some()
+        };
+        if !ok {
+            m.abandon(p);
+            return false;
+        }
+        if p.at(FARROW) {
+            p.bump(FARROW);
+            if !hash_entry(p) {
+                expected_expression(p);
+            }
+            m.complete(p, KEYED_ENTRY);
+        } else {
+            m.abandon(p);
+        }
+        true
+    });
+}
+
+/// `( arguments )` of a call; `trailing_comma` says whether `f(a,)` is allowed.
+pub(super) fn arg_list(p: &mut Parser<'_, '_>, trailing_comma: bool) {
+    let m = p.start();
+    p.bump(LPAREN);
+    if !p.at(RPAREN) {
+        loop {
+            if !argument(p) {
+                expected_expression(p);
+                break;
+            }
+            if !p.at(COMMA) {
+                break;
+            }
+            if p.nth_at(1, RPAREN) && trailing_comma {
+                p.bump(COMMA);
+                break;
+            }
+            p.bump(COMMA);
+        }
+    }
+    p.expect(RPAREN);
+    m.complete(p, ARG_LIST);
+}
+
+/// Elements separated by commas up to `closer` (not consumed), with an optional trailing comma.
+/// A missing comma between two elements is reported and parsing goes on.
+pub(super) fn comma_separated(p: &mut Parser<'_, '_>, closer: SyntaxKind, mut element: impl FnMut(&mut Parser<'_, '_>) -> bool) {
+    while !p.at(closer) && !p.at(EOF) {
+        if !element(p) {
+            expected_expression(p);
+            if p.at_ts(CLOSERS) && !p.at(COMMA) {
+                break;
+            }
+        }
+        if p.at(closer) {
+            break;
+        }
+        if p.at(COMMA) {
+            p.bump(COMMA);
+            continue;
+        }
+        if p.at_ts(CLOSERS) || p.at(LBRACE) {
+            break;
+        }
+        p.error_expected(&format!("',' or '{}'", closer.fixed_text().unwrap_or("?")));
+    }
+}
+
+/// lambda := PIPE parameters? PIPE (RSHIFT type)? LBRACE statements? RBRACE
+pub(super) fn lambda(p: &mut Parser<'_, '_>) {
+    let m = p.start();
+    parameter_list(p, PIPE, PIPE);
+    opt_return_type(p);
+    super::block(p);
+    m.complete(p, LAMBDA_EXPR);
+}
+
+/// `>> Type` or `>> Type[args]`.
+pub(super) fn opt_return_type(p: &mut Parser<'_, '_>) {
+    if p.at(RSHIFT) {
+        let m = p.start();
+        p.bump(RSHIFT);
+        parameter_type(p);
+        m.complete(p, RETURN_TYPE);
+    }
+}
+
+/// A parameter list between `open` and `close` (`( … )` or `| … |`), trailing comma allowed.
+pub(super) fn parameter_list(p: &mut Parser<'_, '_>, open: SyntaxKind, close: SyntaxKind) {
+    let m = p.start();
+    if open == LPAREN && p.at(WSLPAREN) {
+        p.bump(WSLPAREN);
+    } else {
+        p.expect(open);
+    }
+    while !p.at(close) && !p.at(EOF) {
+        if !parameter(p) {
+            p.err_recover("a parameter", TokenSet::new(&[close, LBRACE, RBRACE]));
+            if !p.at(COMMA) {
+                break;
+            }
+        }
+        if p.at(close) {
+            break;
+        }
+        if !p.eat(COMMA) {
+            p.error_expected(&format!("',' or '{}'", close.fixed_text().unwrap_or("?")));
+            if !matches!(p.current(), VARIABLE | CLASSREF | TIMES) {
+                break;
+            }
+        }
+    }
+    p.expect(close);
+    m.complete(p, PARAM_LIST);
+}
+
+/// parameter := (type | type[args])? TIMES? VARIABLE (EQUALS expression)?
+fn parameter(p: &mut Parser<'_, '_>) -> bool {
+    if !matches!(p.current(), CLASSREF | TIMES | VARIABLE) {
+        return false;
+    }
+    let m = p.start();
+    if p.at(CLASSREF) {
+        parameter_type(p);
+    }
+    p.eat(TIMES);
+    p.expect(VARIABLE);
+    if p.eat(EQUALS) && expression(p).is_none() {
+        expected_expression(p);
+    }
+    m.complete(p, PARAM);
+    true
+}
+
+/// parameter_type := CLASSREF | CLASSREF LBRACK access_args RBRACK
+pub(super) fn parameter_type(p: &mut Parser<'_, '_>) {
+    if !p.at(CLASSREF) {
+        p.error_expected("a type");
+        return;
+    }
+    let t = literal(p);
+    if p.at(LBRACK) {
+        let m = t.precede(p);
+        p.bump(LBRACK);
+        access_args(p);
+        p.expect(RBRACK);
+        m.complete(p, ACCESS_EXPR);
+    }
+}

@@ -1,0 +1,115 @@
+//! Conditionals: `if`/`elsif`/`else`, `unless`/`else`, `case`, and selector entries.
+
+use super::atoms::comma_separated;
+use super::block;
+use super::expressions::{expected_expression, expression};
+use crate::parser::{CompletedMarker, Parser};
+use crate::syntax_kind::SyntaxKind::*;
+
+/// if_expression := IF expression block (ELSIF … | ELSE block)?
+/// An `elsif` is a nested `IF_EXPR` that starts at the `elsif` keyword.
+pub(super) fn if_expr(p: &mut Parser<'_, '_>) -> CompletedMarker {
+    let m = p.start();
+    p.bump_any(); // IF or ELSIF
+    if expression(p).is_none() {
+        expected_expression(p);
+    }
+    block(p);
+    match p.current() {
+        ELSIF => {
+            if_expr(p);
+        }
+        ELSE => else_clause(p),
+        _ => {}
+    }
+    m.complete(p, IF_EXPR)
+}
+
+/// unless_expression := UNLESS expression block (ELSE block)?  (`elsif` is not allowed)
+pub(super) fn unless_expr(p: &mut Parser<'_, '_>) -> CompletedMarker {
+    let m = p.start();
+    p.bump(UNLESS);
+    if expression(p).is_none() {
+        expected_expression(p);
+    }
+    block(p);
+    if p.at(ELSE) {
+        else_clause(p);
+    } else if p.at(ELSIF) {
+        p.error_expected("'else' ('elsif' is not allowed after 'unless')");
+    }
+    m.complete(p, UNLESS_EXPR)
+}
+
+fn else_clause(p: &mut Parser<'_, '_>) {
+    let m = p.start();
+    p.bump(ELSE);
+    block(p);
+    m.complete(p, ELSE_CLAUSE);
+}
+
+/// case_expression := CASE expression LBRACE case_option+ RBRACE
+pub(super) fn case_expr(p: &mut Parser<'_, '_>) -> CompletedMarker {
+    let m = p.start();
+    p.bump(CASE);
+    if expression(p).is_none() {
+        expected_expression(p);
+    }
+    if p.expect(LBRACE) {
+        if p.at(RBRACE) {
+            p.error_expected("a case option");
+        }
+        while !p.at(RBRACE) && !p.at(EOF) {
+            let before = p.pos;
+            case_option(p);
+            if p.pos == before {
+                p.err_bump();
+            }
+        }
+        p.expect(RBRACE);
+    }
+    m.complete(p, CASE_EXPR)
+}
+
+/// case_option := expression (COMMA expression)* COLON block
+fn case_option(p: &mut Parser<'_, '_>) {
+    let m = p.start();
+    loop {
+        if expression(p).is_none() {
+            expected_expression(p);
+            break;
+        }
+        if !p.eat(COMMA) {
+            break;
+        }
+    }
+    p.expect(COLON);
+    block(p);
+    m.complete(p, CASE_OPTION);
+}
+
+/// selector_entries := selector_entry | SELBRACE selector_entry (COMMA selector_entry)* COMMA? RBRACE
+pub(super) fn selector_entries(p: &mut Parser<'_, '_>) {
+    if p.at(SELBRACE) {
+        p.bump(SELBRACE);
+        comma_separated(p, RBRACE, selector_entry);
+        p.expect(RBRACE);
+    } else if !selector_entry(p) {
+        expected_expression(p);
+    }
+}
+
+/// selector_entry := expression FARROW expression
+fn selector_entry(p: &mut Parser<'_, '_>) -> bool {
+    let m = p.start();
+    if expression(p).is_none() {
+        m.abandon(p);
+        return false;
+    }
+    p.expect(FARROW);
+    if expression(p).is_none() {
+        expected_expression(p);
+    }
+    m.complete(p, SELECTOR_ENTRY);
+    true
+}

@@ -1,0 +1,45 @@
+//! EPP templates: `EPP_START` (a zero-length token), optional `|params|`, then statements where
+//! template text is `RENDER_STRING` and `<%= e %>` is a render expression.
+
+use super::atoms::{hash, parameter_list};
+use super::expressions::{expected_expression, expression};
+use super::statements;
+use crate::parser::{CompletedMarker, Parser, TokenSet};
+use crate::syntax_kind::SyntaxKind::*;
+
+/// epp_expression := EPP_START epp_parameters_list? statements?
+pub(super) fn template(p: &mut Parser<'_, '_>) {
+    p.bump(EPP_START);
+    if p.at(PIPE) {
+        let m = p.start();
+        parameter_list(p, PIPE, PIPE);
+        m.complete(p, EPP_PARAMS);
+    }
+    statements(p, TokenSet::EMPTY);
+}
+
+/// RENDER_EXPR (expression | LBRACE statements RBRACE) (EPP_END | EPP_END_TRIM)
+pub(super) fn render_expr(p: &mut Parser<'_, '_>) -> CompletedMarker {
+    let m = p.start();
+    p.bump(RENDER_EXPR);
+    if p.at(LBRACE) && !looks_like_hash(p) {
+        let b = p.start();
+        p.bump(LBRACE);
+        statements(p, TokenSet::new(&[RBRACE]));
+        p.expect(RBRACE);
+        b.complete(p, BLOCK);
+    } else if p.at(LBRACE) {
+        hash(p);
+    } else if expression(p).is_none() {
+        expected_expression(p);
+    }
+    if !p.eat(EPP_END) && !p.eat(EPP_END_TRIM) {
+        p.error_expected("'%>'");
+    }
+    m.complete(p, RENDER_EXPR_NODE)
+}
+
+/// `{}` or `{ key =>`: a hash rather than a block of statements.
+fn looks_like_hash(p: &mut Parser<'_, '_>) -> bool {
+    p.nth_at(1, RBRACE) || p.nth_at(2, FARROW)
+}

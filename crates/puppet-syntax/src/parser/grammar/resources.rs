@@ -1,0 +1,106 @@
+//! Resource bodies (`{ title: attr => v; … }` and the untitled `{ attr => v }` used by defaults,
+//! overrides and the `name { … }` rewrite), attribute operations, and collector queries.
+
+use super::expressions::{expected_expression, expression};
+use super::ATTRIBUTE_KEYWORDS;
+use crate::parser::Parser;
+use crate::syntax_kind::SyntaxKind::*;
+
+/// `{ … }` after a resource type expression. Titled bodies (`title: ops`) are separated by `;`;
+/// an untitled body is just attribute operations. Which model node this becomes (resource,
+/// defaults, override) is decided by the model builder, as Ruby's `resource_shape` does.
+pub(super) fn resource_block(p: &mut Parser<'_, '_>) {
+    p.bump(LBRACE);
+    if p.at(RBRACE) || at_attribute_operation(p) {
+        let m = p.start();
+        attribute_operations(p);
+        m.complete(p, RESOURCE_BODY);
+    } else {
+        loop {
+            titled_body(p);
+            if !p.eat(SEMIC) || p.at(RBRACE) {
+                break;
+            }
+        }
+    }
+    p.expect(RBRACE);
+}
+
+/// resource_body := expression COLON attribute_operations COMMA?
+fn titled_body(p: &mut Parser<'_, '_>) {
+    let m = p.start();
+    if expression(p).is_none() {
+        expected_expression(p);
+    }
+    p.expect(COLON);
+    attribute_operations(p);
+    m.complete(p, RESOURCE_BODY);
+}
+
+/// Is the current token the start of `name => v`, `name +> v` or `* => v`?
+fn at_attribute_operation(p: &mut Parser<'_, '_>) -> bool {
+    let first = p.current();
+    let second = p.nth(1);
+    match first {
+        TIMES => second == FARROW,
+        NAME => matches!(second, FARROW | PARROW),
+        k if ATTRIBUTE_KEYWORDS.contains(k) => matches!(second, FARROW | PARROW),
+        _ => false,
+    }
+}
+
+/// attribute_operations := (attribute_operation (COMMA attribute_operation)*)? COMMA?
+/// Stops before `}` or `;`. A missing comma between two operations is reported and skipped.
+pub(super) fn attribute_operations(p: &mut Parser<'_, '_>) {
+    while at_attribute_operation(p) {
+        attribute_operation(p);
+        if p.eat(COMMA) {
+            continue;
+        }
+        if at_attribute_operation(p) {
+            p.error_expected("',' between attribute operations");
+            continue;
+        }
+        break;
+    }
+    if !matches!(p.current(), RBRACE | SEMIC | EOF) {
+        p.error_expected("an attribute operation, ';' or '}'");
+        // Skip to the end of the body, keeping nested braces balanced.
+        let m = p.start();
+        let mut depth = 0u32;
+        while !p.at(EOF) {
+            match p.current() {
+                LBRACE | SELBRACE => depth += 1,
+                RBRACE if depth == 0 => break,
+                RBRACE => depth -= 1,
+                SEMIC if depth == 0 => break,
+                _ => {}
+            }
+            p.bump_any();
+        }
+        m.complete(p, ERROR);
+    }
+}
+
+/// attribute_operation := (NAME | keyword) (FARROW | PARROW) expression | TIMES FARROW expression
+fn attribute_operation(p: &mut Parser<'_, '_>) {
+    let m = p.start();
+    p.bump_any(); // the name, keyword or `*`
+    p.bump_any(); // `=>` or `+>`
+    if expression(p).is_none() {
+        expected_expression(p);
+    }
+    m.complete(p, ATTRIBUTE_OP);
+}
+
+/// collect_query := LCOLLECT expression? RCOLLECT | LLCOLLECT expression? RRCOLLECT
+pub(super) fn collect_query(p: &mut Parser<'_, '_>) {
+    let m = p.start();
+    let close = if p.at(LCOLLECT) { RCOLLECT } else { RRCOLLECT };
+    p.bump_any();
+    if !p.at(close) && expression(p).is_none() {
+        expected_expression(p);
+    }
+    p.expect(close);
+    m.complete(p, COLLECT_QUERY);
+}

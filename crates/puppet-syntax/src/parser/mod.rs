@@ -1,0 +1,309 @@
+//! The parser: non-trivia tokens → events, in the style of rust-analyzer's `parser` crate.
+//!
+//! The grammar (`grammar/`) is a hand-written recursive-descent + Pratt parser that reproduces the
+//! language accepted by Puppet's Racc grammar (`egrammar.ra`) with its precedence table. It never
+//! sees trivia and knows nothing about trees: it emits `Event`s through `Marker`s, and a sink
+//! (`syntax::build_tree` for the CST, the model builder for the Puppet model) turns them into a
+//! tree. Errors never stop the parse: they are recorded as diagnostics, bad tokens are wrapped in
+//! `ERROR` nodes, and recovery sets decide how far to skip.
+//!
+//! Two guards make adversarial input harmless: a nesting-depth cap (deeply nested brackets become
+//! one `NESTING_TOO_DEEP` diagnostic instead of a stack overflow) and a step limit (a grammar loop
+//! that stops making progress ends the parse instead of hanging).
+
+mod event;
+mod grammar;
+mod token_set;
+
+use crate::diagnostics::{Diagnostic, IssueCode};
+use crate::lexer::Lexed;
+use crate::syntax_kind::SyntaxKind::{self, *};
+
+pub use event::TreeSink;
+pub(crate) use event::{process, Event};
+pub(crate) use token_set::TokenSet;
+
+/// Maximum nesting of expressions/blocks before the parser gives up on the rest of the input.
+pub const MAX_DEPTH: u32 = 256;
+/// Lookahead calls allowed without consuming a token (a grammar bug guard, never hit by real input).
+const STEP_LIMIT: u32 = 1_000_000;
+
+/// What the grammar sees: the kinds and offsets of the non-trivia tokens.
+pub(crate) struct Input<'t> {
+    text: &'t str,
+    kinds: Vec<SyntaxKind>,
+    starts: Vec<u32>,
+    lens: Vec<u32>,
+}
+
+impl<'t> Input<'t> {
+    pub(crate) fn new(text: &'t str, lexed: &Lexed) -> Input<'t> {
+        let n = lexed.tokens.iter().filter(|t| !t.kind.is_trivia()).count();
+        let mut input =
+            Input { text, kinds: Vec::with_capacity(n), starts: Vec::with_capacity(n), lens: Vec::with_capacity(n) };
+        for (i, tok) in lexed.tokens.iter().enumerate() {
+            if !tok.kind.is_trivia() {
+                input.kinds.push(tok.kind);
+                input.starts.push(lexed.starts[i]);
+                input.lens.push(tok.len);
+            }
+        }
+        input
+    }
+}
+
+/// The parse result before it is turned into a tree.
+pub(crate) struct Output {
+    pub(crate) events: Vec<Event>,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+}
+
+/// Entry point: parse a manifest (or an EPP template when the input starts with `EPP_START`).
+pub(crate) fn parse(input: &Input<'_>) -> Output {
+    let mut p = Parser::new(input);
+    grammar::source_file(&mut p);
+    Output { events: p.events, diagnostics: p.diagnostics }
+}
+
+pub(crate) struct Parser<'i, 't> {
+    input: &'i Input<'t>,
+    pos: usize,
+    events: Vec<Event>,
+    diagnostics: Vec<Diagnostic>,
+    steps: u32,
+    depth: u32,
+    /// Set when the depth cap or the step limit was hit: the rest of the input is skipped.
+    gave_up: bool,
+}
+
+impl<'i, 't> Parser<'i, 't> {
+    fn new(input: &'i Input<'t>) -> Parser<'i, 't> {
+        Parser {
+            input,
+            pos: 0,
+            events: Vec::with_capacity(input.kinds.len() * 3),
+            diagnostics: Vec::new(),
+            steps: 0,
+            depth: 0,
+            gave_up: false,
+        }
+    }
+
+    // ---- lookahead ----
+
+    pub(crate) fn current(&mut self) -> SyntaxKind {
+        self.nth(0)
+    }
+
+    pub(crate) fn nth(&mut self, n: usize) -> SyntaxKind {
+        self.steps += 1;
+        if self.steps > STEP_LIMIT && !self.gave_up {
+            self.give_up(IssueCode::SYNTAX_ERROR, "the parser made no progress; giving up on the rest of the input");
+        }
+        if self.gave_up {
+            return EOF;
+        }
+        self.input.kinds.get(self.pos + n).copied().unwrap_or(EOF)
+    }
+
+    pub(crate) fn at(&mut self, kind: SyntaxKind) -> bool {
+        self.current() == kind
+    }
+
+    pub(crate) fn at_ts(&mut self, set: TokenSet) -> bool {
+        set.contains(self.current())
+    }
+
+    pub(crate) fn nth_at(&mut self, n: usize, kind: SyntaxKind) -> bool {
+        self.nth(n) == kind
+    }
+
+    /// Text of the current token (for messages and contextual decisions).
+    pub(crate) fn current_text(&self) -> &'t str {
+        match self.input.starts.get(self.pos) {
+            Some(&s) => &self.input.text[s as usize..(s + self.input.lens[self.pos]) as usize],
+            None => "",
+        }
+    }
+
+    // ---- consuming ----
+
+    pub(crate) fn bump_any(&mut self) {
+        if self.current() == EOF {
+            return;
+        }
+        self.pos += 1;
+        self.steps = 0;
+        self.events.push(Event::Token);
+    }
+
+    pub(crate) fn bump(&mut self, kind: SyntaxKind) {
+        debug_assert_eq!(self.current(), kind);
+        self.bump_any();
+    }
+
+    pub(crate) fn eat(&mut self, kind: SyntaxKind) -> bool {
+        if self.at(kind) {
+            self.bump_any();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Consume `kind` or report that it is missing (without consuming anything).
+    pub(crate) fn expect(&mut self, kind: SyntaxKind) -> bool {
+        if self.eat(kind) {
+            return true;
+        }
+        let what = kind.fixed_text().map(|t| format!("'{t}'")).unwrap_or_else(|| kind.name().to_string());
+        self.error_expected(&what);
+        false
+    }
+
+    // ---- nodes ----
+
+    pub(crate) fn start(&mut self) -> Marker {
+        let pos = self.events.len() as u32;
+        self.events.push(Event::Tombstone);
+        Marker { pos }
+    }
+
+    // ---- errors ----
+
+    /// Report a syntax error at the current token, the way Puppet words it
+    /// (`Syntax error at 'x'`, or `… at end of input`), with what we expected.
+    pub(crate) fn error_expected(&mut self, expected: &str) {
+        if self.gave_up {
+            return;
+        }
+        let (offset, len) = self.current_span();
+        let at = self.describe_current();
+        let message = format!("Syntax error at {at}; expected {expected}");
+        let where_ = if self.current() == EOF { "end of input".to_string() } else { at };
+        self.push_diagnostic(Diagnostic::error(IssueCode::SYNTAX_ERROR, offset, len, message).with_arg("where", where_));
+    }
+
+    /// Report a Puppet grammar-action error (Ruby's plain `ParseError`) at a token span.
+    pub(crate) fn error_at(&mut self, code: IssueCode, offset: u32, len: u32, message: impl Into<String>) {
+        if !self.gave_up {
+            self.push_diagnostic(Diagnostic::error(code, offset, len, message));
+        }
+    }
+
+    fn push_diagnostic(&mut self, d: Diagnostic) {
+        // One diagnostic per position is enough: recovery may revisit the same bad token.
+        if self.diagnostics.last().is_some_and(|last| last.offset == d.offset && last.code == d.code) {
+            return;
+        }
+        self.diagnostics.push(d);
+    }
+
+    /// Report the current token as unexpected and wrap it in an `ERROR` node, unless it is in
+    /// `recovery` or is a brace (braces are never eaten, so block structure survives).
+    pub(crate) fn err_recover(&mut self, expected: &str, recovery: TokenSet) {
+        self.error_expected(expected);
+        if self.at_ts(recovery) || self.at(LBRACE) || self.at(RBRACE) || self.at(EOF) {
+            return;
+        }
+        self.err_bump();
+    }
+
+    /// Wrap the current token in an `ERROR` node (no diagnostic).
+    pub(crate) fn err_bump(&mut self) {
+        let m = self.start();
+        self.bump_any();
+        m.complete(self, ERROR);
+    }
+
+    pub(crate) fn current_span(&self) -> (u32, u32) {
+        match self.input.starts.get(self.pos) {
+            Some(&s) => (s, self.input.lens[self.pos]),
+            None => (self.input.text.len() as u32, 0),
+        }
+    }
+
+    fn describe_current(&mut self) -> String {
+        if self.current() == EOF {
+            return "end of input".to_string();
+        }
+        let text = self.current_text();
+        let shown: String = text.chars().take(40).collect();
+        format!("'{shown}'")
+    }
+
+    // ---- guards ----
+
+    /// Enter one nesting level; `false` (and the parse is abandoned) when the cap is exceeded.
+    pub(crate) fn enter(&mut self) -> bool {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH && !self.gave_up {
+            self.give_up(
+                IssueCode::NESTING_TOO_DEEP,
+                "nesting is deeper than 256 levels; the rest of the input is not parsed",
+            );
+        }
+        !self.gave_up
+    }
+
+    pub(crate) fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    fn give_up(&mut self, code: IssueCode, message: &str) {
+        let (offset, len) = self.current_span();
+        self.diagnostics.push(Diagnostic::error(code, offset, len, message));
+        self.gave_up = true;
+    }
+
+    pub(crate) fn gave_up(&self) -> bool {
+        self.gave_up
+    }
+
+    /// After giving up: consume every remaining token (into the current node).
+    pub(crate) fn bump_rest(&mut self) {
+        self.gave_up = false;
+        self.steps = 0;
+        while self.pos < self.input.kinds.len() {
+            self.bump_any();
+        }
+        self.gave_up = true;
+    }
+}
+
+/// An open node. Must be completed or abandoned.
+pub(crate) struct Marker {
+    pos: u32,
+}
+
+impl Marker {
+    pub(crate) fn complete(self, p: &mut Parser<'_, '_>, kind: SyntaxKind) -> CompletedMarker {
+        p.events[self.pos as usize] = Event::Start { kind, forward_parent: None };
+        p.events.push(Event::Finish);
+        CompletedMarker { pos: self.pos }
+    }
+
+    /// Drop the node; its tokens go to the parent.
+    pub(crate) fn abandon(self, p: &mut Parser<'_, '_>) {
+        if self.pos as usize == p.events.len() - 1 {
+            p.events.pop();
+        }
+    }
+}
+
+/// A finished node, which can still be wrapped by a new parent (`precede`).
+#[derive(Clone, Copy)]
+pub(crate) struct CompletedMarker {
+    pos: u32,
+}
+
+impl CompletedMarker {
+    /// Start a new node that will become this node's parent.
+    pub(crate) fn precede(self, p: &mut Parser<'_, '_>) -> Marker {
+        let m = p.start();
+        if let Event::Start { forward_parent, .. } = &mut p.events[self.pos as usize] {
+            *forward_parent = Some(m.pos - self.pos);
+        }
+        m
+    }
+}
