@@ -1,7 +1,10 @@
 //! The lossless CST: a rowan tree built from the parser's events and the lexer's tokens (trivia
 //! included), so that the tree's text is byte-for-byte the input.
 
+mod dump;
 mod tree_builder;
+
+pub use dump::{dump_cst, json_string};
 
 use crate::diagnostics::Diagnostic;
 use crate::lexer::{self, LexOptions};

@@ -11,6 +11,18 @@ const LITERAL_TOKENS: TokenSet = TokenSet::new(&[
     VARIABLE, NUMBER, BOOLEAN, DEFAULT, UNDEF, NAME, WORD, STRING, REGEX, CLASSREF, PRIVATE, ATTR, RENDER_STRING,
 ]);
 
+// test primary_literals
+// $x = [1, 0x1F, 017, 1.5e3, true, false, undef, default, 'sq', "dq", bare-word, /re/, Type, name]
+// test primary_reserved_words
+// $x = private
+// $y = attr
+// test primary_type_call
+// type(1)
+// test primary_heredoc
+// $x = @(END)
+//   text
+//   END
+// notice($x)
 /// primary_expression (plus `TYPE LPAREN`, the start of a call to `type(...)`).
 /// Returns `None` without consuming anything when the current token cannot start one.
 pub(super) fn primary(p: &mut Parser<'_, '_>) -> Option<CompletedMarker> {
@@ -53,6 +65,12 @@ fn literal(p: &mut Parser<'_, '_>) -> CompletedMarker {
     m.complete(p, LITERAL)
 }
 
+// test dq_string_interpolation
+// $x = "a${b}c$d e${f[1]} ${g.h} ${$i + 1}"
+// test dq_string_nested
+// $x = "${"a${b}"}"
+// test_err dq_string_empty_interpolation
+// $x = "a${}b"
 /// dq_string := DQPRE assignment (DQMID assignment)* DQPOST
 fn dq_string(p: &mut Parser<'_, '_>) -> CompletedMarker {
     let m = p.start();
@@ -76,6 +94,12 @@ fn dq_string(p: &mut Parser<'_, '_>) -> CompletedMarker {
     m.complete(p, DQ_STRING)
 }
 
+// test array_forms
+// $x = [1, a => 2, 3,]
+// $y = []
+// $z = [type, function]
+// test_err array_unclosed
+// $x = [1, 2
 /// array := (LISTSTART | LBRACK) (collection_entry (COMMA collection_entry)* COMMA?)? RBRACK
 fn array(p: &mut Parser<'_, '_>) -> CompletedMarker {
     let m = p.start();
@@ -85,6 +109,11 @@ fn array(p: &mut Parser<'_, '_>) -> CompletedMarker {
     m.complete(p, ARRAY_EXPR)
 }
 
+// test hash_forms
+// $x = { a => 1, "b" => [2], type => 3, }
+// $y = {}
+// test_err hash_missing_arrow
+// $x = { a 1 }
 /// hash := LBRACE (hashpair (COMMA hashpair)* COMMA?)? RBRACE
 pub(super) fn hash(p: &mut Parser<'_, '_>) -> CompletedMarker {
     let m = p.start();
@@ -142,6 +171,9 @@ fn argument(p: &mut Parser<'_, '_>) -> bool {
     true
 }
 
+// test access_hash_keys
+// $x = Struct[{a => Integer}]
+// $y = $h[a => 1]
 /// access_arg := expression | hashpair; at least one, trailing comma allowed.
 pub(super) fn access_args(p: &mut Parser<'_, '_>) {
     if p.at(RBRACK) {
@@ -173,6 +205,10 @@ pub(super) fn access_args(p: &mut Parser<'_, '_>) {
     });
 }
 
+// test arg_list_unfolded_hash
+// foo(1, a => 1, b => 2, 3)
+// test_err arg_list_unclosed
+// foo(1, 2
 /// `( arguments )` of a call; `trailing_comma` says whether `f(a,)` is allowed.
 pub(super) fn arg_list(p: &mut Parser<'_, '_>, trailing_comma: bool) {
     let m = p.start();
@@ -221,6 +257,9 @@ pub(super) fn comma_separated(p: &mut Parser<'_, '_>, closer: SyntaxKind, mut el
     }
 }
 
+// test lambda_forms
+// $x.map |$a, Integer $b = 1, *$c| >> String { "${a}" }
+// $x.each || { }
 /// lambda := PIPE parameters? PIPE (RSHIFT type)? LBRACE statements? RBRACE
 pub(super) fn lambda(p: &mut Parser<'_, '_>) {
     let m = p.start();
@@ -240,6 +279,11 @@ pub(super) fn opt_return_type(p: &mut Parser<'_, '_>) {
     }
 }
 
+// test parameter_list_forms
+// define d(String $a, Optional[Integer] $b = 1, $c,) { }
+// class c () { }
+// test_err parameter_list_missing_variable
+// define d(String) { }
 /// A parameter list between `open` and `close` (`( … )` or `| … |`), trailing comma allowed.
 pub(super) fn parameter_list(p: &mut Parser<'_, '_>, open: SyntaxKind, close: SyntaxKind) {
     let m = p.start();

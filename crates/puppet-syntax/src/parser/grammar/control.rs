@@ -6,6 +6,10 @@ use super::expressions::{expected_expression, expression};
 use crate::parser::{CompletedMarker, Parser};
 use crate::syntax_kind::SyntaxKind::*;
 
+// test if_elsif_else
+// if $a { 1 } elsif $b { 2 } elsif $c { } else { 3 }
+// test_err if_missing_block
+// if $a notice(1)
 /// if_expression := IF expression block (ELSIF … | ELSE block)?
 /// An `elsif` is a nested `IF_EXPR` that starts at the `elsif` keyword.
 pub(super) fn if_expr(p: &mut Parser<'_, '_>) -> CompletedMarker {
@@ -25,6 +29,10 @@ pub(super) fn if_expr(p: &mut Parser<'_, '_>) -> CompletedMarker {
     m.complete(p, IF_EXPR)
 }
 
+// test unless_else
+// unless $a { 1 } else { 2 }
+// test_err unless_elsif
+// unless $a { } elsif $b { }
 /// unless_expression := UNLESS expression block (ELSE block)?  (`elsif` is not allowed)
 pub(super) fn unless_expr(p: &mut Parser<'_, '_>) -> CompletedMarker {
     let m = p.start();
@@ -48,6 +56,10 @@ fn else_clause(p: &mut Parser<'_, '_>) {
     m.complete(p, ELSE_CLAUSE);
 }
 
+// test case_options
+// case $x { 'a', /b/: { 1 } default: { } }
+// test_err case_missing_colon
+// case $x { 1 { } }
 /// case_expression := CASE expression LBRACE case_option+ RBRACE
 pub(super) fn case_expr(p: &mut Parser<'_, '_>) -> CompletedMarker {
     let m = p.start();
@@ -88,6 +100,11 @@ fn case_option(p: &mut Parser<'_, '_>) {
     m.complete(p, CASE_OPTION);
 }
 
+// test selector_forms
+// $x = $y ? { 1 => a, default => b, }
+// $z = $y ? a => b
+// test_err selector_missing_arrow
+// $x = $y ? { 1 a }
 /// selector_entries := selector_entry | SELBRACE selector_entry (COMMA selector_entry)* COMMA? RBRACE
 pub(super) fn selector_entries(p: &mut Parser<'_, '_>) {
     if p.at(SELBRACE) {

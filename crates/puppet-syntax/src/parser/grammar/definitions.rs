@@ -8,6 +8,19 @@ use crate::diagnostics::IssueCode;
 use crate::parser::{CompletedMarker, Parser};
 use crate::syntax_kind::SyntaxKind::*;
 
+// test class_definition
+// class a::b(String $x = "y") inherits a { include c }
+// class d inherits default { }
+// test define_definition
+// define a::b($x) { notice($x) }
+// test function_definition
+// function a::f(Integer $x) >> Array[Integer] { [$x] }
+// test node_definition
+// node 'a', b.c.d, 192.168.0.1, /re/, default inherits x { }
+// test_err class_quoted_name
+// class 'x' { }
+// test_err class_missing_body
+// class x notice(1)
 /// class / define / plan / function / node / apply, chosen by the current keyword.
 pub(super) fn definition(p: &mut Parser<'_, '_>) -> CompletedMarker {
     let m = p.start();
@@ -133,6 +146,17 @@ fn hostname(p: &mut Parser<'_, '_>) -> bool {
     }
 }
 
+// test type_alias_forms
+// type A = Integer
+// type B = Variant[A, String]
+// type C = Object { a => 1 }
+// type D = { a => 1 }
+// type E = [1, 2]
+// type Runtime[ruby, "X"] = Integer
+// test type_definition
+// type T inherits U { }
+// test_err type_alias_missing_rhs
+// type A =
 /// `type Name = …` (alias), `type Runtime[…] = …` (mapping), `type Name (inherits P)? { … }`.
 pub(super) fn type_alias_or_definition(p: &mut Parser<'_, '_>) -> CompletedMarker {
     let m = p.start();

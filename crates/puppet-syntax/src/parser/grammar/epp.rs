@@ -7,6 +7,15 @@ use super::statements;
 use crate::parser::{CompletedMarker, Parser, TokenSet};
 use crate::syntax_kind::SyntaxKind::*;
 
+// test_epp epp_template
+// <%- | $a, String $b = "x" | -%>
+// Hello <%= $a %>!
+// <% $b.each |$v| { -%>
+// v=<%= $v %>
+// <% } -%>
+//
+// test_epp epp_comment_and_literals
+// a <%# comment %> b <%% literal %%> c
 /// epp_expression := EPP_START epp_parameters_list? statements?
 pub(super) fn template(p: &mut Parser<'_, '_>) {
     p.bump(EPP_START);
@@ -18,6 +27,8 @@ pub(super) fn template(p: &mut Parser<'_, '_>) {
     statements(p, TokenSet::EMPTY);
 }
 
+// test_epp epp_render_block
+// <%= { $x } %> <%= {a => 1} %>
 /// RENDER_EXPR (expression | LBRACE statements RBRACE) (EPP_END | EPP_END_TRIM)
 pub(super) fn render_expr(p: &mut Parser<'_, '_>) -> CompletedMarker {
     let m = p.start();

@@ -32,6 +32,14 @@ fn infix_level(kind: SyntaxKind) -> Option<u8> {
     })
 }
 
+// test assignment_right_assoc
+// $a = $b = 1
+// $c += 2
+// $d -= [3]
+// test assignment_looser_than_relationship
+// $a = $b -> $c
+// test_err assignment_missing_rhs
+// $a = }
 /// assignment := relationship ((EQUALS | APPENDS | DELETES) assignment)?
 pub(crate) fn assignment(p: &mut Parser<'_, '_>) -> Option<CompletedMarker> {
     let lhs = relationship(p)?;
@@ -46,6 +54,8 @@ pub(crate) fn assignment(p: &mut Parser<'_, '_>) -> Option<CompletedMarker> {
     Some(lhs)
 }
 
+// test relationship_chain
+// Package['x'] -> Service['y'] ~> Exec['z'] <- File['a'] <~ File['b']
 /// relationship := resource ((IN_EDGE | IN_EDGE_SUB | OUT_EDGE | OUT_EDGE_SUB) resource)*
 fn relationship(p: &mut Parser<'_, '_>) -> Option<CompletedMarker> {
     let mut lhs = resource(p)?;
@@ -60,6 +70,14 @@ fn relationship(p: &mut Parser<'_, '_>) -> Option<CompletedMarker> {
     Some(lhs)
 }
 
+// test resource_virtual_exported
+// @file { '/a': }
+// @@file { '/b': }
+// test resource_class_form
+// class { 'apache': version => 1 }
+// test resource_defaults_and_override
+// File { mode => '0644' }
+// File['/a'] { owner => root }
 /// resource := AT resource | ATAT resource | CLASS resource_block | expression resource_block*
 fn resource(p: &mut Parser<'_, '_>) -> Option<CompletedMarker> {
     if matches!(p.current(), AT | ATAT) {
@@ -102,6 +120,16 @@ fn expr_bp(p: &mut Parser<'_, '_>, limit: u8) -> Option<CompletedMarker> {
     result
 }
 
+// test expr_precedence_quirks
+// $x = 1 < 2 == true
+// $y = $a =~ $b + 1
+// $z = !$a in $b
+// test expr_arithmetic
+// $x = 1 + 2 * 3 - 4 / 5 % 6 << 1 >> 2
+// test expr_boolean
+// $x = $a and $b or !$c
+// test_err expr_missing_operand
+// $x = 1 +
 fn expr_bp_inner(p: &mut Parser<'_, '_>, limit: u8) -> Option<CompletedMarker> {
     let mut lhs = prefix_or_primary(p)?;
     loop {
@@ -127,6 +155,11 @@ fn expr_bp_inner(p: &mut Parser<'_, '_>, limit: u8) -> Option<CompletedMarker> {
     Some(lhs)
 }
 
+// test prefix_operators
+// $x = -$a[1]
+// $y = -2.abs
+// $z = *$a + 1
+// $w = !!$b
 /// `!e`, `*e`, `-e`, or a primary expression.
 fn prefix_or_primary(p: &mut Parser<'_, '_>) -> Option<CompletedMarker> {
     let level = match p.current() {
@@ -143,6 +176,27 @@ fn prefix_or_primary(p: &mut Parser<'_, '_>) -> Option<CompletedMarker> {
     Some(m.complete(p, PREFIX_EXPR))
 }
 
+// test postfix_calls
+// $x = foo(1, 2,)
+// $y = $a.b.c(1) |$v| { $v }
+// $z = $h[1][a, 2]
+// File <| tag == "a" |> { owner => root }
+// File <<| |>>
+// test postfix_call_with_lambda
+// each($x) |$k, $v| { notice($k) }
+// $x.each |$v| { }
+// test postfix_space_before_paren_is_call
+// foo (1)
+// test postfix_line_start_paren_is_not_call
+// foo
+// (1)
+// test postfix_access_vs_list
+// $a[1]
+// $a [1]
+// test_err postfix_method_trailing_comma
+// $x.foo(1,)
+// test_err postfix_empty_access
+// $a[]
 /// Postfix forms, which bind tighter than every prefix and infix operator:
 /// call `e(…)`, method call `e.name(…)`, access `e[…]`, collector `e <| … |>`.
 fn postfix(p: &mut Parser<'_, '_>, mut lhs: CompletedMarker) -> CompletedMarker {

@@ -59,6 +59,14 @@ pub(crate) fn source_file(p: &mut Parser<'_, '_>) {
     m.complete(p, SOURCE_FILE);
 }
 
+// test statements_juxtaposed
+// $a = 1 $b = 2
+// notice($a); notice($b)
+// test_err statements_trailing_semicolon
+// notice(1);
+// test_err statements_stray_tokens
+// $a = 1 ) $b = 2
+// ]
 /// statements := syntactic_statement ((SEMIC)? syntactic_statement)*
 ///
 /// Parses until EOF or a token in `end` (not consumed). Stray tokens become `ERROR` nodes.
@@ -88,6 +96,10 @@ pub(super) fn statements(p: &mut Parser<'_, '_>, end: TokenSet) {
     p.leave();
 }
 
+// test statement_call_comma_list
+// notice a, b, "c"
+// test_err statement_comma_without_expression
+// notice a,
 /// syntactic_statement := assignment (COMMA assignment)*
 fn syntactic_statement(p: &mut Parser<'_, '_>) {
     let m = p.start();
@@ -109,6 +121,10 @@ fn syntactic_statement(p: &mut Parser<'_, '_>) {
     }
 }
 
+// test block_empty_and_nested
+// if $a { } else { if $b { notice(1) } }
+// test_err block_unclosed
+// if $a { notice(1)
 /// `{ statements }` as a body (`BLOCK`). The braces are required; an empty body is fine.
 pub(super) fn block(p: &mut Parser<'_, '_>) {
     let m = p.start();

@@ -6,6 +6,18 @@ use super::ATTRIBUTE_KEYWORDS;
 use crate::parser::Parser;
 use crate::syntax_kind::SyntaxKind::*;
 
+// test resource_bodies
+// file { 'a': ensure => present, mode => '0644', ; 'b': ; }
+// test resource_untitled
+// foo { a => 1 }
+// File { }
+// test resource_splat
+// file { 'a': * => $h }
+// test_err resource_missing_comma
+// file { 'a': ensure => present mode => 1 }
+// notice(1)
+// test_err resource_missing_colon
+// file { 'a' ensure => present }
 /// `{ … }` after a resource type expression. Titled bodies (`title: ops`) are separated by `;`;
 /// an untitled body is just attribute operations. Which model node this becomes (resource,
 /// defaults, override) is decided by the model builder, as Ruby's `resource_shape` does.
@@ -49,6 +61,10 @@ fn at_attribute_operation(p: &mut Parser<'_, '_>) -> bool {
     }
 }
 
+// test attribute_keyword_names
+// foo { 'a': class => 1, unless => 2, plus +> 3 }
+// test_err attribute_boolean_name
+// foo { 'a': true => 1 }
 /// attribute_operations := (attribute_operation (COMMA attribute_operation)*)? COMMA?
 /// Stops before `}` or `;`. A missing comma between two operations is reported and skipped.
 pub(super) fn attribute_operations(p: &mut Parser<'_, '_>) {
@@ -93,6 +109,9 @@ fn attribute_operation(p: &mut Parser<'_, '_>) {
     m.complete(p, ATTRIBUTE_OP);
 }
 
+// test collect_queries
+// User <| title == 'a' and (groups != 'b' or uid == 1) |>
+// File <<| tag == x |>> -> Service <| |>
 /// collect_query := LCOLLECT expression? RCOLLECT | LLCOLLECT expression? RRCOLLECT
 pub(super) fn collect_query(p: &mut Parser<'_, '_>) {
     let m = p.start();
