@@ -6,7 +6,9 @@
 pub mod diagnostics;
 pub mod lexer;
 pub mod line_index;
+pub mod model;
 pub mod parser;
+pub mod pn;
 pub mod syntax;
 pub mod syntax_kind;
 

@@ -1,0 +1,320 @@
+//! The Puppet model: the exact `Puppet::AST` object tree that Ruby Puppet 7.23's parser builds
+//! (`lib/puppet/pops/model/ast.pp`), stored in an arena.
+//!
+//! * `table.rs` — THE description of the model: all 83 classes with parents and attributes
+//!   (type, default, order), as `macro_rules!` data (`with_model_table!`), so that other writers
+//!   (Pcore, a Ruby object builder) can be generated from the same single table.
+//! * `generate.rs` — [`ModelClass`] (class metadata) and [`NodeKind`] (node payloads), generated
+//!   from the table.
+//! * `reflect.rs` — generic attribute reflection ([`Model::attrs`], [`Model::attrs_new_order`]),
+//!   containment ([`Model::children`]) and the `_pcore_all_contents` pre-order walk ([`Model::walk`]).
+//! * `build.rs` — convenience constructors mirroring Ruby's `Factory` (strings, literals, variables…).
+//! * `values.rs` — handles and scalar values (ids, exact integers, operator enums, `Regexp#inspect`).
+//!
+//! # Storage
+//!
+//! A [`Model`] owns the source text, file name and [`LineIndex`] (Ruby's `Locator19`), the
+//! `Program` attributes (`body`, `definitions`) and three arenas: nodes (`Vec<Node>`, addressed
+//! by [`NodeId`]), child lists (one shared `Vec<NodeId>`, addressed by [`NodeList`] ranges) and
+//! strings (one `String` buffer, addressed by [`StrId`]). A [`Node`] is `offset`, `length` (bytes,
+//! as Ruby's `Positioned`) and its [`NodeKind`]: 32 bytes.
+//!
+//! # Building
+//!
+//! ```
+//! use puppet_syntax::model::{AssignmentOperator, Model, NodeKind};
+//! let mut m = Model::new("$a = 1", None);
+//! let var = m.variable(0, 2, "a"); // VariableExpression(QualifiedName "a")
+//! let one = m.literal_integer(5, 1, 1, 10);
+//! let assign = m.alloc(3, 1, NodeKind::AssignmentExpression {
+//!     left_expr: var, right_expr: one, operator: AssignmentOperator::Assign,
+//! });
+//! m.set_body(Some(assign));
+//! assert_eq!(puppet_syntax::pn::to_pn_string(&m), r#"(= (var "a") 1)"#);
+//! ```
+//!
+//! Nodes are built bottom-up (children before parents, like Ruby's `Factory#model`), but every
+//! field and span can be changed afterwards ([`Model::kind_mut`], [`Model::set_span`], …), as
+//! the Ruby factory does with `instance_variable_set`.
+
+mod build;
+mod generate;
+mod reflect;
+mod table;
+mod values;
+
+pub use generate::{ModelClass, NodeKind};
+pub use reflect::{
+    Attr, AttrDefault, AttrInfo, AttrType, AttrValue, Attrs, AttrsNewOrder, Children, Walk,
+};
+pub use values::{
+    regexp_inspect, ArithmeticOperator, AssignmentOperator, AttributeOperator, ComparisonOperator,
+    IntRef, IntValue, MatchOperator, NodeId, NodeList, RelationshipOperator, ResourceForm, StrId,
+};
+
+use crate::line_index::LineIndex;
+
+/// One positioned model object: Ruby's `Positioned#offset/length` (bytes into the source; the
+/// `locator` is the model's) plus the class-specific attributes.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Node {
+    pub offset: u32,
+    pub length: u32,
+    pub kind: NodeKind,
+}
+
+/// A parsed Puppet program: Ruby's `Program` + `Locator19` + all positioned nodes.
+#[derive(Clone, Debug)]
+pub struct Model {
+    nodes: Vec<Node>,
+    lists: Vec<NodeId>,
+    string_buf: String,
+    string_spans: Vec<(u32, u32)>,
+    body: Option<NodeId>,
+    definitions: Vec<NodeId>,
+    source: String,
+    file: Option<String>,
+    line_index: LineIndex,
+}
+
+impl Model {
+    /// An empty model for `source` (Ruby `Locator19.new(string, file)`): no nodes, no body.
+    pub fn new(source: impl Into<String>, file: Option<&str>) -> Model {
+        let source = source.into();
+        let line_index = LineIndex::new(&source);
+        Model {
+            nodes: Vec::new(),
+            lists: Vec::new(),
+            string_buf: String::new(),
+            string_spans: Vec::new(),
+            body: None,
+            definitions: Vec::new(),
+            source,
+            file: file.map(str::to_owned),
+            line_index,
+        }
+    }
+
+    // ---- Program and Locator ----
+
+    /// `Program#body` (the parser always sets one: `Nop` for an empty program).
+    pub fn body(&self) -> Option<NodeId> {
+        self.body
+    }
+
+    pub fn set_body(&mut self, body: Option<NodeId>) {
+        self.body = body;
+    }
+
+    /// `Program#definitions`: references to the definitions contained in the body, in the order
+    /// the parser reduced them (inner first).
+    pub fn definitions(&self) -> &[NodeId] {
+        &self.definitions
+    }
+
+    /// Appends to `Program#definitions` (debug-checks that `id` is a `Definition`).
+    pub fn push_definition(&mut self, id: NodeId) {
+        debug_assert!(
+            self.class(id).is_a(ModelClass::Definition),
+            "{:?} is not a Definition",
+            self.class(id)
+        );
+        self.definitions.push(id);
+    }
+
+    pub fn definitions_mut(&mut self) -> &mut Vec<NodeId> {
+        &mut self.definitions
+    }
+
+    /// `Locator#string` / `Program#source_text`.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// `Locator#file` / `Program#source_ref` (`None` is Ruby `nil`).
+    pub fn file(&self) -> Option<&str> {
+        self.file.as_deref()
+    }
+
+    /// `Locator#line_index` / `Program#line_offsets`.
+    pub fn line_index(&self) -> &LineIndex {
+        &self.line_index
+    }
+
+    /// Ruby `Positioned#line` (1-based).
+    pub fn line(&self, id: NodeId) -> u32 {
+        self.line_index.line(self.node(id).offset)
+    }
+
+    /// Ruby `Positioned#pos` (1-based, in characters).
+    pub fn pos(&self, id: NodeId) -> u32 {
+        self.line_index
+            .line_col(&self.source, self.node(id).offset)
+            .1
+    }
+
+    // ---- Nodes ----
+
+    /// Allocates a node (debug-checks that child attributes hold nodes of the declared classes).
+    pub fn alloc(&mut self, offset: u32, length: u32, kind: NodeKind) -> NodeId {
+        let id = NodeId::from_index(self.nodes.len());
+        self.nodes.push(Node {
+            offset,
+            length,
+            kind,
+        });
+        #[cfg(debug_assertions)]
+        self.check_attribute_types(id);
+        id
+    }
+
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+
+    pub fn kind(&self, id: NodeId) -> &NodeKind {
+        &self.nodes[id.index()].kind
+    }
+
+    /// Mutable access to any attribute of a node (the Ruby factory mutates freely).
+    pub fn kind_mut(&mut self, id: NodeId) -> &mut NodeKind {
+        &mut self.nodes[id.index()].kind
+    }
+
+    pub fn class(&self, id: NodeId) -> ModelClass {
+        self.node(id).kind.class()
+    }
+
+    pub fn offset(&self, id: NodeId) -> u32 {
+        self.node(id).offset
+    }
+
+    pub fn length(&self, id: NodeId) -> u32 {
+        self.node(id).length
+    }
+
+    /// `(offset, length)`.
+    pub fn span(&self, id: NodeId) -> (u32, u32) {
+        let node = self.node(id);
+        (node.offset, node.length)
+    }
+
+    pub fn set_span(&mut self, id: NodeId, offset: u32, length: u32) {
+        let node = &mut self.nodes[id.index()];
+        node.offset = offset;
+        node.length = length;
+    }
+
+    pub fn set_offset(&mut self, id: NodeId, offset: u32) {
+        self.nodes[id.index()].offset = offset;
+    }
+
+    pub fn set_length(&mut self, id: NodeId, length: u32) {
+        self.nodes[id.index()].length = length;
+    }
+
+    /// Number of allocated nodes (including any that ended up unreachable).
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// All allocated nodes in allocation order.
+    pub fn all_nodes(&self) -> impl Iterator<Item = (NodeId, &Node)> + '_ {
+        self.nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (NodeId::from_index(i), n))
+    }
+
+    // ---- Lists, strings, integers ----
+
+    /// Stores a child list.
+    pub fn list(&mut self, ids: &[NodeId]) -> NodeList {
+        if ids.is_empty() {
+            return NodeList::EMPTY;
+        }
+        let start = u32::try_from(self.lists.len()).expect("model list arena overflow");
+        self.lists.extend_from_slice(ids);
+        NodeList {
+            start,
+            len: ids.len() as u32,
+        }
+    }
+
+    /// The nodes of a child list.
+    pub fn nodes(&self, list: NodeList) -> &[NodeId] {
+        &self.lists[list.start as usize..(list.start + list.len) as usize]
+    }
+
+    /// Stores a string.
+    pub fn intern(&mut self, text: &str) -> StrId {
+        let start = u32::try_from(self.string_buf.len()).expect("model string arena overflow");
+        self.string_buf.push_str(text);
+        let id = StrId::from_index(self.string_spans.len());
+        self.string_spans.push((start, text.len() as u32));
+        id
+    }
+
+    /// The text of a stored string.
+    pub fn str(&self, id: StrId) -> &str {
+        let (start, len) = self.string_spans[id.index()];
+        &self.string_buf[start as usize..(start + len) as usize]
+    }
+
+    /// An exact integer from its digits (no sign, no `0x`/`0` prefix) in `radix` (8, 10 or 16 in
+    /// Puppet): `IntValue::Small` when it fits in `i64`, else the decimal digits are stored.
+    /// `None` if a digit is invalid for the radix or `digits` is empty. `negative` negates.
+    pub fn integer(&mut self, digits: &str, radix: u32, negative: bool) -> Option<IntValue> {
+        if let Ok(v) = i64::from_str_radix(digits, radix) {
+            if !digits.starts_with(['+', '-']) {
+                return Some(IntValue::Small(if negative { -v } else { v }));
+            }
+        }
+        let decimal = values::digits_to_decimal(digits, radix)?;
+        if negative {
+            if decimal == "9223372036854775808" {
+                return Some(IntValue::Small(i64::MIN));
+            }
+            Some(IntValue::Big(self.intern(&format!("-{decimal}"))))
+        } else {
+            Some(IntValue::Big(self.intern(&decimal)))
+        }
+    }
+
+    /// Resolves an [`IntValue`].
+    pub fn int(&self, value: IntValue) -> IntRef<'_> {
+        match value {
+            IntValue::Small(v) => IntRef::Small(v),
+            IntValue::Big(id) => IntRef::Big(self.str(id)),
+        }
+    }
+
+    #[cfg(debug_assertions)]
+    fn check_attribute_types(&self, id: NodeId) {
+        for attr in self.attrs(id) {
+            let expected = match attr.info.ty {
+                AttrType::Node(c) | AttrType::OptNode(c) => c,
+                AttrType::Nodes { element, min } => {
+                    debug_assert!(
+                        attr.value.nodes().len() >= min as usize,
+                        "{}#{} needs at least {min} element(s)",
+                        self.class(id).name(),
+                        attr.info.name
+                    );
+                    element
+                }
+                _ => continue,
+            };
+            for &child in attr.value.nodes() {
+                debug_assert!(
+                    child.index() < self.nodes.len() && self.class(child).is_a(expected),
+                    "{}#{} must be a {}, got {:?}",
+                    self.class(id).name(),
+                    attr.info.name,
+                    expected.name(),
+                    self.nodes.get(child.index()).map(|n| n.kind.class())
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,327 @@
+//! Generic reflection over model nodes, generated from the class table (`table.rs`): static
+//! attribute descriptions ([`AttrInfo`]: name, Pcore type, default) and attribute values
+//! ([`AttrValue`]) read from a node, in Pcore declaration order ([`Model::attrs`]) or in the
+//! `Class.new` positional order ([`Model::attrs_new_order`]).
+//!
+//! Writers that mirror Ruby's Pcore serialization walk `attrs_new_order` and drop trailing
+//! attributes whose [`Attr::is_default`] is true (what `ObjectWriter` does). The Positioned
+//! attributes `locator`, `offset`, `length` are not listed: every class with
+//! [`ModelClass::is_positioned`] has them first in both orders (offset/length from [`Node`]).
+//!
+//! [`Node`]: super::Node
+
+use super::{IntRef, Model, ModelClass, NodeId};
+
+/// The Pcore type of an attribute (as declared in `ast.pp`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AttrType {
+    /// A contained node of the given class (`Expression`, `QueryExpression`).
+    Node(ModelClass),
+    /// `Optional[Class]`, contained.
+    OptNode(ModelClass),
+    /// `Array[Class]` (or `Array[Class, min, default]`), contained.
+    Nodes {
+        element: ModelClass,
+        min: u8,
+    },
+    /// `Array[Class]` of references (not contained): only `Program#definitions`.
+    RefNodes(ModelClass),
+    String,
+    OptString,
+    Boolean,
+    OptBoolean,
+    Integer,
+    Float,
+    /// `Any`: a Ruby `Regexp` (`LiteralRegularExpression#value`); the value is its source text.
+    Regexp,
+    /// `Enum[...]` with these values.
+    Enum(&'static [&'static str]),
+    /// `Puppet::AST::Locator` (only `Program#locator`).
+    Locator,
+}
+
+/// The default value of an attribute (`value => …` in `ast.pp`); `Required` when there is none.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AttrDefault {
+    Required,
+    /// `undef`
+    Nil,
+    /// `[]`
+    EmptyArray,
+    Bool(bool),
+    Integer(i64),
+    String(&'static str),
+}
+
+/// Static description of one attribute.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct AttrInfo {
+    pub name: &'static str,
+    pub ty: AttrType,
+    pub default: AttrDefault,
+}
+
+impl AttrInfo {
+    /// Required attributes come first in `Class.new`; optional ones (with a default) after.
+    pub fn is_required(&self) -> bool {
+        self.default == AttrDefault::Required
+    }
+
+    /// Whether values of this attribute are contained nodes (part of `_pcore_contents`).
+    pub fn is_containment(&self) -> bool {
+        matches!(
+            self.ty,
+            AttrType::Node(_) | AttrType::OptNode(_) | AttrType::Nodes { .. }
+        )
+    }
+}
+
+/// The value of one attribute of one node, borrowed from the model.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum AttrValue<'a> {
+    Node(NodeId),
+    OptNode(Option<NodeId>),
+    /// Contained list, or (for `Program#definitions`) a reference list.
+    Nodes(&'a [NodeId]),
+    Str(&'a str),
+    OptStr(Option<&'a str>),
+    Bool(bool),
+    OptBool(Option<bool>),
+    Int(IntRef<'a>),
+    Float(f64),
+    /// The source of a Ruby `Regexp` (`LiteralRegularExpression#value`).
+    Regexp(&'a str),
+    /// The Ruby string of an `Enum[...]` value.
+    Enum(&'static str),
+    /// `Program#locator` (the model's source text, file and line index).
+    Locator,
+}
+
+impl AttrValue<'_> {
+    /// Whether the value equals the attribute default (Pcore `default_value?`).
+    pub fn is_default(&self, default: AttrDefault) -> bool {
+        match (default, *self) {
+            (AttrDefault::Required, _) => false,
+            (AttrDefault::Nil, AttrValue::OptNode(v)) => v.is_none(),
+            (AttrDefault::Nil, AttrValue::OptStr(v)) => v.is_none(),
+            (AttrDefault::Nil, AttrValue::OptBool(v)) => v.is_none(),
+            (AttrDefault::EmptyArray, AttrValue::Nodes(v)) => v.is_empty(),
+            (AttrDefault::Bool(d), AttrValue::Bool(v)) => d == v,
+            (AttrDefault::Integer(d), AttrValue::Int(v)) => v == IntRef::Small(d),
+            (AttrDefault::String(d), AttrValue::Enum(v)) => d == v,
+            (AttrDefault::String(d), AttrValue::Str(v)) => d == v,
+            _ => false,
+        }
+    }
+
+    /// The contained (or referenced) nodes of this value, in order.
+    pub fn nodes(&self) -> &[NodeId] {
+        match self {
+            AttrValue::Node(id) => std::slice::from_ref(id),
+            AttrValue::OptNode(Some(id)) => std::slice::from_ref(id),
+            AttrValue::Nodes(ids) => ids,
+            _ => &[],
+        }
+    }
+}
+
+/// One attribute of a node: its description and value.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Attr<'a> {
+    pub info: &'static AttrInfo,
+    pub value: AttrValue<'a>,
+}
+
+impl Attr<'_> {
+    pub fn name(&self) -> &'static str {
+        self.info.name
+    }
+
+    pub fn is_default(&self) -> bool {
+        self.value.is_default(self.info.default)
+    }
+}
+
+/// Iterator over a node's attributes in Pcore declaration order (see [`Model::attrs`]).
+#[derive(Clone)]
+pub struct Attrs<'a> {
+    model: &'a Model,
+    id: NodeId,
+    infos: &'static [AttrInfo],
+    next: usize,
+}
+
+impl<'a> Iterator for Attrs<'a> {
+    type Item = Attr<'a>;
+
+    fn next(&mut self) -> Option<Attr<'a>> {
+        let info = self.infos.get(self.next)?;
+        let value = self
+            .model
+            .node(self.id)
+            .kind
+            .attr_value(self.model, self.next)?;
+        self.next += 1;
+        Some(Attr { info, value })
+    }
+}
+
+/// Iterator over a node's attributes in `Class.new` order: required ones first, then optional
+/// ones, each group in declaration order (see [`Model::attrs_new_order`]).
+#[derive(Clone)]
+pub struct AttrsNewOrder<'a> {
+    model: &'a Model,
+    id: NodeId,
+    infos: &'static [AttrInfo],
+    /// Position in the two passes over `infos`: `0..n` = required pass, `n..2n` = optional pass.
+    next: usize,
+}
+
+impl<'a> Iterator for AttrsNewOrder<'a> {
+    type Item = Attr<'a>;
+
+    fn next(&mut self) -> Option<Attr<'a>> {
+        let n = self.infos.len();
+        while self.next < 2 * n {
+            let (index, want_required) = if self.next < n {
+                (self.next, true)
+            } else {
+                (self.next - n, false)
+            };
+            self.next += 1;
+            let info = &self.infos[index];
+            if info.is_required() == want_required {
+                let value = self
+                    .model
+                    .node(self.id)
+                    .kind
+                    .attr_value(self.model, index)?;
+                return Some(Attr { info, value });
+            }
+        }
+        None
+    }
+}
+
+/// The contained child nodes of a node, in `_pcore_contents` order (see [`Model::children`]).
+#[derive(Clone)]
+pub struct Children<'a> {
+    attrs: Attrs<'a>,
+    pending: &'a [NodeId],
+}
+
+impl Iterator for Children<'_> {
+    type Item = NodeId;
+
+    fn next(&mut self) -> Option<NodeId> {
+        loop {
+            if let Some((first, rest)) = self.pending.split_first() {
+                self.pending = rest;
+                return Some(*first);
+            }
+            match self.attrs.next()?.value {
+                AttrValue::Node(id) | AttrValue::OptNode(Some(id)) => return Some(id),
+                AttrValue::Nodes(ids) => self.pending = ids,
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Pre-order traversal equal to Ruby's `_pcore_all_contents` (see [`Model::walk`]).
+pub struct Walk<'a> {
+    model: &'a Model,
+    first: Option<NodeId>,
+    stack: Vec<Children<'a>>,
+}
+
+impl Iterator for Walk<'_> {
+    type Item = NodeId;
+
+    fn next(&mut self) -> Option<NodeId> {
+        if let Some(first) = self.first.take() {
+            self.stack.push(self.model.children(first));
+            return Some(first);
+        }
+        loop {
+            let top = self.stack.last_mut()?;
+            match top.next() {
+                Some(child) => {
+                    let children = self.model.children(child);
+                    self.stack.push(children);
+                    return Some(child);
+                }
+                None => {
+                    self.stack.pop();
+                }
+            }
+        }
+    }
+}
+
+impl Model {
+    /// The attributes of a node in Pcore declaration order (inherited first): the order of
+    /// `_pcore_init_hash` and of `_pcore_contents` for the containment attributes.
+    pub fn attrs(&self, id: NodeId) -> Attrs<'_> {
+        Attrs {
+            model: self,
+            id,
+            infos: self.class(id).node_attributes(),
+            next: 0,
+        }
+    }
+
+    /// The attributes of a node in `Class.new` positional order (what Pcore serialization writes
+    /// after `locator, offset, length`).
+    pub fn attrs_new_order(&self, id: NodeId) -> AttrsNewOrder<'_> {
+        AttrsNewOrder {
+            model: self,
+            id,
+            infos: self.class(id).node_attributes(),
+            next: 0,
+        }
+    }
+
+    /// One attribute by name.
+    pub fn attr(&self, id: NodeId, name: &str) -> Option<Attr<'_>> {
+        self.attrs(id).find(|a| a.info.name == name)
+    }
+
+    /// The contained children of a node, in attribute order (Ruby's `_pcore_contents`).
+    pub fn children(&self, id: NodeId) -> Children<'_> {
+        Children {
+            attrs: self.attrs(id),
+            pending: &[],
+        }
+    }
+
+    /// Pre-order traversal of `root` and everything it contains (`root` first).
+    pub fn walk_from(&self, root: NodeId) -> Walk<'_> {
+        Walk {
+            model: self,
+            first: Some(root),
+            stack: Vec::new(),
+        }
+    }
+
+    /// Pre-order traversal of the program body: exactly the positioned objects that Ruby's
+    /// `program._pcore_all_contents` yields, in the same order (the Locator is not a node).
+    pub fn walk(&self) -> Walk<'_> {
+        Walk {
+            model: self,
+            first: self.body(),
+            stack: Vec::new(),
+        }
+    }
+
+    /// `[class, offset, length]` of every node in [`Model::walk`] order: the `locs` list printed
+    /// by `shared/tools/oracle/reference.rb`.
+    pub fn locs(&self) -> Vec<(ModelClass, u32, u32)> {
+        self.walk()
+            .map(|id| {
+                let node = self.node(id);
+                (node.kind.class(), node.offset, node.length)
+            })
+            .collect()
+    }
+}
