@@ -1,1 +1,48 @@
-fn main() {}
+//! `puppet-parser`: the command-line front end of `puppet-syntax`.
+//!
+//! stdout carries only the requested output (dumps); diagnostics about the input go to stderr as
+//! `FILE:LINE:COLUMN: SEVERITY[CODE]: message`; logs go to stderr through the `log` facade.
+//!
+//! Exit status: 0 when no input has an error, 1 when some input has one, 2 on usage or I/O errors.
+
+mod cli;
+mod commands;
+mod logging;
+mod report;
+mod source;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use cli::{Cli, Command};
+
+/// How a run ended; the numeric values are the process exit status.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Outcome {
+    /// No input had an error.
+    Clean = 0,
+    /// Some input had a syntax (or other error-severity) diagnostic.
+    Errors = 1,
+    /// Usage or I/O problem (an unreadable file, a closed output…).
+    Failure = 2,
+}
+
+impl Outcome {
+    /// The worse of two outcomes.
+    pub fn merge(self, other: Outcome) -> Outcome {
+        self.max(other)
+    }
+}
+
+fn main() -> ExitCode {
+    // clap exits with status 2 on usage errors (and 0 for --help/--version).
+    let cli = Cli::parse();
+    logging::init(cli.log_level, cli.log_format);
+    log::debug!(version = env!("CARGO_PKG_VERSION"); "puppet-parser starting");
+    let outcome = match &cli.command {
+        Command::Dump(args) => commands::dump::run(args),
+    };
+    log::debug!(status = outcome as u8; "puppet-parser finished");
+    ExitCode::from(outcome as u8)
+}

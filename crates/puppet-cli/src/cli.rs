@@ -1,0 +1,94 @@
+//! Command-line syntax (clap derive). New subcommands (`validate`) and dump formats (`pn`,
+//! `json`) slot in as new `Command` / `Format` variants.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "puppet-parser",
+    version,
+    about = "Parse Puppet 7 manifests and EPP templates"
+)]
+pub struct Cli {
+    /// Log level of the messages written to stderr (default: warn, or RUST_LOG when set).
+    #[arg(long, global = true, value_enum)]
+    pub log_level: Option<LogLevel>,
+
+    /// Log line format: `text` for people, `json` for one JSON object per line.
+    #[arg(long, global = true, value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Parse files and print their syntax tree.
+    Dump(DumpArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct DumpArgs {
+    /// What to print.
+    #[arg(long, value_enum, default_value_t = Format::Cst)]
+    pub format: Format,
+
+    #[command(flatten)]
+    pub parse: ParseArgs,
+
+    /// Files to parse (`-` reads standard input).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// Options that select how a source is parsed, shared by every parsing subcommand.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct ParseArgs {
+    /// Parse every file as an EPP template (files ending in `.epp` always are).
+    #[arg(long)]
+    pub epp: bool,
+
+    /// Tasks mode: `plan` and `apply` are keywords.
+    #[arg(long)]
+    pub tasks: bool,
+}
+
+/// Output format of `dump`.
+#[derive(ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Format {
+    /// The lossless concrete syntax tree: one element per line, two spaces of indent per depth;
+    /// nodes as `KIND@START..END`, tokens as `KIND@START..END "TEXT"` (TEXT a JSON string).
+    Cst,
+}
+
+#[derive(ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LogLevel {
+    Off,
+    Error,
+    Warn,
+    Info,
+    Debug,
+    Trace,
+}
+
+impl LogLevel {
+    pub fn filter(self) -> log::LevelFilter {
+        match self {
+            LogLevel::Off => log::LevelFilter::Off,
+            LogLevel::Error => log::LevelFilter::Error,
+            LogLevel::Warn => log::LevelFilter::Warn,
+            LogLevel::Info => log::LevelFilter::Info,
+            LogLevel::Debug => log::LevelFilter::Debug,
+            LogLevel::Trace => log::LevelFilter::Trace,
+        }
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LogFormat {
+    Text,
+    Json,
+}

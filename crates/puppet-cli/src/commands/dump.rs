@@ -1,0 +1,125 @@
+//! `puppet-parser dump --format cst FILE...`
+
+use std::io::{self, BufWriter, Write};
+use std::panic::{self, AssertUnwindSafe};
+use std::time::Instant;
+
+use puppet_syntax::syntax::dump_cst;
+use puppet_syntax::{parse_cst, CstParse, Diagnostic, IssueCode, ParseOptions};
+
+use crate::cli::{DumpArgs, Format};
+use crate::report;
+use crate::source::{self, Source};
+use crate::Outcome;
+
+pub fn run(args: &DumpArgs) -> Outcome {
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let stderr = io::stderr();
+    let several = args.files.len() > 1;
+    let mut outcome = Outcome::Clean;
+    log::info!(files = args.files.len(), format = format_name(args.format); "dump");
+
+    for path in &args.files {
+        let source = match source::read(path) {
+            Ok(source) => source,
+            Err(err) => {
+                let _ = writeln!(
+                    stderr.lock(),
+                    "puppet-parser: cannot read {}: {err}",
+                    path.display()
+                );
+                outcome = outcome.merge(Outcome::Failure);
+                continue;
+            }
+        };
+        let options = ParseOptions {
+            epp: args.parse.epp || source::is_epp_path(path),
+            tasks: args.parse.tasks,
+        };
+        let started = Instant::now();
+        let Some(parse) = parse_guarded(&source, &options) else {
+            outcome = outcome.merge(Outcome::Failure);
+            continue;
+        };
+        log::debug!(
+            file = source.name.as_str(),
+            bytes = source.text.len(),
+            diagnostics = parse.diagnostics().len(),
+            micros = started.elapsed().as_micros() as u64;
+            "parsed"
+        );
+
+        let written = (|| -> io::Result<()> {
+            if several {
+                writeln!(out, "--- {}", source.name)?;
+            }
+            match args.format {
+                Format::Cst => out.write_all(dump_cst(&parse.syntax_node()).as_bytes())?,
+            }
+            // Keep stdout and stderr in step on a terminal.
+            out.flush()
+        })();
+        if let Err(err) = written {
+            if err.kind() != io::ErrorKind::BrokenPipe {
+                let _ = writeln!(stderr.lock(), "puppet-parser: cannot write output: {err}");
+            }
+            return outcome.merge(Outcome::Failure);
+        }
+
+        let diagnostics = merge_diagnostics(&source, &parse);
+        let _ =
+            report::write_diagnostics(&mut stderr.lock(), &source.name, &source.text, &diagnostics);
+        if diagnostics.iter().any(Diagnostic::is_error) {
+            outcome = outcome.merge(Outcome::Errors);
+        }
+    }
+    outcome
+}
+
+fn format_name(format: Format) -> &'static str {
+    match format {
+        Format::Cst => "cst",
+    }
+}
+
+/// Parse, turning a parser panic into an error report instead of a crash, so the other files
+/// are still processed.
+fn parse_guarded(source: &Source, options: &ParseOptions) -> Option<CstParse> {
+    match panic::catch_unwind(AssertUnwindSafe(|| parse_cst(&source.text, options))) {
+        Ok(parse) => Some(parse),
+        Err(payload) => {
+            let reason = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_owned());
+            log::error!(file = source.name.as_str(); "parser panicked: {reason}");
+            let _ = writeln!(
+                io::stderr().lock(),
+                "puppet-parser: internal error while parsing {}: {reason}",
+                source.name
+            );
+            None
+        }
+    }
+}
+
+/// The input diagnostics (BOM, encoding) and the parser's, in source order. When the lexer
+/// itself reports the BOM, ours is dropped.
+fn merge_diagnostics(source: &Source, parse: &CstParse) -> Vec<Diagnostic> {
+    let lexer_saw_bom = parse
+        .diagnostics()
+        .iter()
+        .any(|d| d.code == IssueCode::ILLEGAL_BOM);
+    let mut all: Vec<Diagnostic> = source
+        .diagnostics
+        .iter()
+        .filter(|d| !(lexer_saw_bom && d.code == IssueCode::ILLEGAL_BOM))
+        .cloned()
+        .collect();
+    all.extend(parse.diagnostics().iter().cloned());
+    // Stable: equal offsets keep input diagnostics first.
+    all.sort_by_key(|d| d.offset);
+    all
+}
