@@ -1,0 +1,207 @@
+//! Corpus round-trip: every `.pp` and `.epp` file of the Debian `puppet-module-*` packages
+//! (`/usr/share/puppet/modules.available`, about 1,920 manifests and 50 templates, all valid for
+//! Ruby Puppet 7.23) must parse with zero error diagnostics, and the CST's text must be the file
+//! byte for byte.
+//!
+//! `PUPPET_CORPUS=DIR` uses another directory. Without a corpus the test prints a note and passes,
+//! except under `CI`, where the corpus is required (`scripts/install-deps` installs it).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use puppet_syntax::{parse_cst, ParseOptions};
+
+const DEFAULT_CORPUS: &str = "/usr/share/puppet/modules.available";
+
+fn corpus_root() -> Option<PathBuf> {
+    let root = std::env::var_os("PUPPET_CORPUS")
+        .map_or_else(|| PathBuf::from(DEFAULT_CORPUS), PathBuf::from);
+    if root.is_dir() {
+        return Some(root);
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "corpus {} is missing under CI: run scripts/install-deps",
+        root.display()
+    );
+    println!(
+        "note: corpus {} not found; skipping (run scripts/install-deps)",
+        root.display()
+    );
+    None
+}
+
+/// Every `.pp`/`.epp` file below `dir`, sorted; symbolic links are not followed (like `find`
+/// without `-L`), so each file is seen once.
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap())
+        .collect();
+    entries.sort_by_key(|e| e.file_name());
+    for entry in entries {
+        let path = entry.path();
+        let file_type = entry.file_type().unwrap();
+        if file_type.is_dir() {
+            collect(&path, out);
+        } else if file_type.is_file()
+            && matches!(
+                path.extension().and_then(|e| e.to_str()),
+                Some("pp" | "epp")
+            )
+        {
+            out.push(path);
+        }
+    }
+}
+
+struct Outcome {
+    path: PathBuf,
+    bytes: usize,
+    problem: Option<String>,
+}
+
+fn check_file(path: &Path) -> Outcome {
+    let text = match fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) => {
+            return Outcome {
+                path: path.to_owned(),
+                bytes: 0,
+                problem: Some(format!("cannot read: {e}")),
+            }
+        }
+    };
+    let epp = path.extension().is_some_and(|e| e == "epp");
+    let parsed = std::panic::catch_unwind(|| parse_cst(&text, &ParseOptions { epp, tasks: false }));
+    let parse = match parsed {
+        Ok(parse) => parse,
+        Err(payload) => {
+            let reason = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            return Outcome {
+                path: path.to_owned(),
+                bytes: text.len(),
+                problem: Some(format!("parse_cst panicked: {reason}")),
+            };
+        }
+    };
+    let mut problems = Vec::new();
+    let errors: Vec<_> = parse
+        .diagnostics()
+        .iter()
+        .filter(|d| d.is_error())
+        .collect();
+    if !errors.is_empty() {
+        let index = puppet_syntax::LineIndex::new(&text);
+        for d in errors.iter().take(3) {
+            let (line, col) = index.line_col(&text, d.offset.min(text.len() as u32));
+            problems.push(format!("{line}:{col}: error[{}]: {}", d.code, d.message));
+        }
+        if errors.len() > 3 {
+            problems.push(format!("… and {} more errors", errors.len() - 3));
+        }
+    }
+    let round_trip = parse.syntax_node().to_string();
+    if round_trip != text {
+        let at = round_trip
+            .bytes()
+            .zip(text.bytes())
+            .take_while(|(a, b)| a == b)
+            .count();
+        problems.push(format!(
+            "CST text differs from the file from byte {at} (CST {} bytes, file {} bytes)",
+            round_trip.len(),
+            text.len()
+        ));
+    }
+    Outcome {
+        path: path.to_owned(),
+        bytes: text.len(),
+        problem: (!problems.is_empty()).then(|| problems.join("\n    ")),
+    }
+}
+
+#[test]
+fn corpus_parses_without_errors_and_round_trips() {
+    let Some(root) = corpus_root() else { return };
+    let mut files = Vec::new();
+    collect(&root, &mut files);
+    assert!(
+        !files.is_empty(),
+        "no .pp/.epp files under {}",
+        root.display()
+    );
+
+    // Panics are caught and reported per file; keep the default hook from printing each one.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    // Files are independent: spread them over the available cores.
+    let threads = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .min(files.len());
+    let started = std::time::Instant::now();
+    let outcomes: Vec<Outcome> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let files = &files;
+                scope.spawn(move || {
+                    files
+                        .iter()
+                        .skip(t)
+                        .step_by(threads)
+                        .map(|p| check_file(p))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("worker thread"))
+            .collect()
+    });
+    let elapsed = started.elapsed();
+    std::panic::set_hook(default_hook);
+
+    let count = |ext: &str| {
+        files
+            .iter()
+            .filter(|p| p.extension().is_some_and(|e| e == ext))
+            .count()
+    };
+    let bytes: usize = outcomes.iter().map(|o| o.bytes).sum();
+    let mut failures: Vec<&Outcome> = outcomes.iter().filter(|o| o.problem.is_some()).collect();
+    failures.sort_by(|a, b| a.path.cmp(&b.path));
+    println!(
+        "corpus {}: {} files ({} .pp, {} .epp), {bytes} bytes, {} failed, {:.2} s on {threads} threads",
+        root.display(),
+        files.len(),
+        count("pp"),
+        count("epp"),
+        failures.len(),
+        elapsed.as_secs_f64()
+    );
+    if !failures.is_empty() {
+        let shown: Vec<String> = failures
+            .iter()
+            .take(25)
+            .map(|o| {
+                format!(
+                    "{}\n    {}",
+                    o.path.display(),
+                    o.problem.as_deref().unwrap()
+                )
+            })
+            .collect();
+        panic!(
+            "{} of {} corpus files failed (first {} shown):\n{}",
+            failures.len(),
+            files.len(),
+            shown.len(),
+            shown.join("\n")
+        );
+    }
+}

@@ -1,0 +1,350 @@
+//! Mutation test: real manifests, broken on purpose. From a deterministic sample of the Debian
+//! corpus, each mutant deletes, duplicates or inserts (a copy of another token of the same file)
+//! one to three random tokens, using the lexer's token spans. For every mutant `parse_cst` must
+//! not panic and the CST's text must equal the mutant byte for byte (error recovery keeps every
+//! byte). Broken input is expected: diagnostics are not checked.
+//!
+//! A failing mutant is shrunk and written to `test_data/fuzz-failures/` (commit it): every file
+//! there is replayed by `fuzz_failures_replay` on each run.
+//!
+//! Knobs: `MUTATION_SEED` (default fixed), `MUTATION_FILES` (files sampled, default 150),
+//! `MUTATIONS_PER_FILE` (default 24), `PUPPET_CORPUS` (corpus directory).
+
+use std::fs;
+use std::panic::{self, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+use puppet_syntax::lexer::{lex, LexOptions};
+use puppet_syntax::{parse_cst, ParseOptions};
+
+const DEFAULT_CORPUS: &str = "/usr/share/puppet/modules.available";
+
+fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// SplitMix64: small, fast, and the same sequence on every platform.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (`n > 0`).
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn panic_reason(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_owned())
+}
+
+/// `None` when the input is handled correctly, else what went wrong.
+fn check(text: &str, epp: bool) -> Option<String> {
+    match panic::catch_unwind(AssertUnwindSafe(|| {
+        parse_cst(text, &ParseOptions { epp, tasks: false })
+    })) {
+        Err(payload) => Some(format!("parse_cst panicked: {}", panic_reason(&*payload))),
+        Ok(parse) => {
+            let round_trip = parse.syntax_node().to_string();
+            (round_trip != text).then(|| {
+                let at = round_trip
+                    .bytes()
+                    .zip(text.bytes())
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                format!("CST text differs from the input from byte {at}")
+            })
+        }
+    }
+}
+
+fn corpus_files() -> Vec<PathBuf> {
+    let root = std::env::var_os("PUPPET_CORPUS")
+        .map_or_else(|| PathBuf::from(DEFAULT_CORPUS), PathBuf::from);
+    if !root.is_dir() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "corpus {} is missing under CI",
+            root.display()
+        );
+        println!(
+            "note: corpus {} not found; skipping the mutation test",
+            root.display()
+        );
+        return Vec::new();
+    }
+    let mut files = Vec::new();
+    let mut stack = vec![root];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let entry = entry.unwrap();
+            let file_type = entry.file_type().unwrap();
+            let path = entry.path();
+            if file_type.is_dir() {
+                stack.push(path);
+            } else if file_type.is_file()
+                && matches!(
+                    path.extension().and_then(|e| e.to_str()),
+                    Some("pp" | "epp")
+                )
+            {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Byte spans of the tokens of `text` (from the lexer), non-empty ones only.
+fn token_spans(text: &str, epp: bool) -> Vec<(usize, usize)> {
+    let lexed = lex(text, LexOptions { epp, tasks: false });
+    lexed
+        .starts
+        .windows(2)
+        .map(|w| (w[0] as usize, w[1] as usize))
+        .filter(|(s, e)| e > s)
+        .collect()
+}
+
+/// One random mutation of `text`, given its token spans.
+fn mutate(rng: &mut Rng, text: &[u8], spans: &[(usize, usize)]) -> (Vec<u8>, String) {
+    let (start, end) = spans[rng.below(spans.len())];
+    let mut out = Vec::with_capacity(text.len() + 64);
+    match rng.below(3) {
+        0 => {
+            out.extend_from_slice(&text[..start]);
+            out.extend_from_slice(&text[end..]);
+            (out, format!("delete {start}..{end}"))
+        }
+        1 => {
+            out.extend_from_slice(&text[..end]);
+            out.extend_from_slice(&text[start..end]);
+            out.extend_from_slice(&text[end..]);
+            (out, format!("duplicate {start}..{end}"))
+        }
+        _ => {
+            // A copy of another token, inserted at a token boundary.
+            let at = spans[rng.below(spans.len())].0;
+            out.extend_from_slice(&text[..at]);
+            out.extend_from_slice(&text[start..end]);
+            out.extend_from_slice(&text[at..]);
+            (out, format!("insert {start}..{end} at {at}"))
+        }
+    }
+}
+
+/// Shrink a failing input: drop line ranges, then single characters, while it still fails.
+/// Bounded, so a slow failure cannot stall the suite.
+fn shrink(text: &str, epp: bool) -> String {
+    let mut current = text.to_owned();
+    let mut budget = 3000usize;
+    let fails = |s: &str, budget: &mut usize| {
+        *budget = budget.saturating_sub(1);
+        check(s, epp).is_some()
+    };
+    // Lines, in chunks of decreasing size.
+    let mut chunk = current.lines().count().max(1) / 2;
+    while chunk >= 1 && budget > 0 {
+        let lines: Vec<&str> = current.split_inclusive('\n').collect();
+        let mut i = 0;
+        let mut shrunk = false;
+        while i < lines.len() && budget > 0 {
+            let candidate: String = lines[..i]
+                .iter()
+                .chain(lines[(i + chunk).min(lines.len())..].iter())
+                .copied()
+                .collect();
+            if fails(&candidate, &mut budget) {
+                current = candidate;
+                shrunk = true;
+                break;
+            }
+            i += chunk;
+        }
+        if !shrunk {
+            chunk /= 2;
+        }
+    }
+    // Characters.
+    let mut i = 0;
+    while budget > 0 {
+        let chars: Vec<(usize, char)> = current.char_indices().collect();
+        if i >= chars.len() {
+            break;
+        }
+        let (at, c) = chars[i];
+        let mut candidate = current.clone();
+        candidate.replace_range(at..at + c.len_utf8(), "");
+        if fails(&candidate, &mut budget) {
+            current = candidate;
+        } else {
+            i += 1;
+        }
+    }
+    current
+}
+
+fn failures_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("test_data/fuzz-failures")
+}
+
+/// Save a failing input as `test_data/fuzz-failures/<hash>.pp|.epp`; returns its path.
+fn save_failure(text: &str, epp: bool) -> PathBuf {
+    // FNV-1a: a stable name for the same input.
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    });
+    let dir = failures_dir();
+    let _ = fs::create_dir_all(&dir);
+    let path = dir.join(format!("{hash:016x}.{}", if epp { "epp" } else { "pp" }));
+    fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn mutated_corpus_files_never_panic_and_round_trip() {
+    let files = corpus_files();
+    if files.is_empty() {
+        return;
+    }
+    let seed = env_number("MUTATION_SEED", 0x5EED_0F90_77E7);
+    let sample = env_number("MUTATION_FILES", 150) as usize;
+    let per_file = env_number("MUTATIONS_PER_FILE", 24) as usize;
+    let mut rng = Rng(seed);
+
+    // An even stride over the sorted list covers every module; a random offset per seed.
+    let stride = (files.len() / sample.max(1)).max(1);
+    let offset = rng.below(stride);
+    let chosen: Vec<&PathBuf> = files
+        .iter()
+        .skip(offset)
+        .step_by(stride)
+        .take(sample)
+        .collect();
+
+    let default_hook = panic::take_hook();
+    panic::set_hook(Box::new(|_| {}));
+    let mut mutants = 0usize;
+    let mut bytes = 0usize;
+    let mut failures: Vec<String> = Vec::new();
+    for path in &chosen {
+        let Ok(text) = fs::read_to_string(path) else {
+            continue;
+        };
+        let epp = path.extension().is_some_and(|e| e == "epp");
+        let spans = match panic::catch_unwind(|| token_spans(&text, epp)) {
+            Ok(spans) if !spans.is_empty() => spans,
+            Ok(_) => continue,
+            Err(payload) => {
+                failures.push(format!(
+                    "{}: lexer panicked: {}",
+                    path.display(),
+                    panic_reason(&*payload)
+                ));
+                continue;
+            }
+        };
+        'mutants: for _ in 0..per_file {
+            let mut mutant = text.clone();
+            let mut steps = Vec::new();
+            for step in 0..1 + rng.below(3) {
+                // Re-lex after each step so every cut is at a token boundary of the current text.
+                let current = if step == 0 {
+                    spans.clone()
+                } else {
+                    match panic::catch_unwind(|| token_spans(&mutant, epp)) {
+                        Ok(spans) if !spans.is_empty() => spans,
+                        Ok(_) => break,
+                        // parse_cst lexes too: the check below reports (and saves) it.
+                        Err(_) => break,
+                    }
+                };
+                let (next, step) = mutate(&mut rng, mutant.as_bytes(), &current);
+                steps.push(step);
+                // A token boundary inside a multi-byte character gives invalid UTF-8: not a
+                // parser input (the parser takes &str).
+                match String::from_utf8(next) {
+                    Ok(next) => mutant = next,
+                    Err(_) => continue 'mutants,
+                }
+            }
+            mutants += 1;
+            bytes += mutant.len();
+            if let Some(problem) = check(&mutant, epp) {
+                if failures.len() < 10 {
+                    let small = shrink(&mutant, epp);
+                    let saved = save_failure(&small, epp);
+                    failures.push(format!(
+                        "{} [{}]: {problem}\n    shrunk to {} bytes, saved as {} (commit it)\n    {:?}",
+                        path.display(),
+                        steps.join(", "),
+                        small.len(),
+                        saved.display(),
+                        small.chars().take(300).collect::<String>()
+                    ));
+                } else {
+                    failures.push(format!(
+                        "{} [{}]: {problem}",
+                        path.display(),
+                        steps.join(", ")
+                    ));
+                }
+            }
+        }
+    }
+    panic::set_hook(default_hook);
+    println!(
+        "mutations: seed {seed:#x}, {} files, {mutants} mutants, {bytes} bytes, {} failures",
+        chosen.len(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} mutants failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn fuzz_failures_replay() {
+    let dir = failures_dir();
+    let mut files: Vec<PathBuf> = match fs::read_dir(&dir) {
+        Ok(entries) => entries.map(|e| e.unwrap().path()).collect(),
+        Err(_) => Vec::new(),
+    };
+    files.retain(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("pp" | "epp")));
+    files.sort();
+    let mut failures = Vec::new();
+    for path in &files {
+        let text = fs::read_to_string(path).unwrap();
+        let epp = path.extension().is_some_and(|e| e == "epp");
+        if let Some(problem) = check(&text, epp) {
+            failures.push(format!("{}: {problem}", rel(path)));
+        }
+    }
+    println!("fuzz-failures: {} regression inputs replayed", files.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn rel(path: &Path) -> String {
+    path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}
