@@ -35,7 +35,11 @@ mod format;
 
 pub use format::{json_quote, pn_quote, ruby_float_to_s};
 
-use crate::model::{IntRef, Model, ModelClass, NodeId, NodeKind, NodeList, ResourceForm};
+use std::borrow::Cow;
+
+use crate::model::{
+    regexp_has_fixed_encoding, IntRef, Model, ModelClass, NodeId, NodeKind, NodeList, ResourceForm,
+};
 
 /// A PN value (`PN::Literal`, `PN::List`, `PN::Map`, `PN::Call`).
 #[derive(Clone, PartialEq, Debug)]
@@ -45,7 +49,7 @@ pub enum Pn<'a> {
     Bool(bool),
     Int(PnInt<'a>),
     Float(f64),
-    Str(&'a str),
+    Str(Cow<'a, str>),
     /// `[e e …]`
     List(Vec<Pn<'a>>),
     /// `{:key value …}` (JSON `{"#": [key, value, …]}`).
@@ -59,7 +63,7 @@ pub enum Pn<'a> {
 pub enum PnInt<'a> {
     Small(i128),
     /// Decimal digits with optional `-`; only for values outside `i128`-from-`i64` range.
-    Big(std::borrow::Cow<'a, str>),
+    Big(Cow<'a, str>),
 }
 
 impl<'a> Pn<'a> {
@@ -89,6 +93,11 @@ impl<'a> Pn<'a> {
         let mut out = String::new();
         format::write_json(self, Some(""), &mut out);
         out
+    }
+
+    /// A string literal borrowed from the model.
+    pub fn str(text: &'a str) -> Pn<'a> {
+        Pn::Str(Cow::Borrowed(text))
     }
 
     /// `PN#as_call(name)`: a Call or List keeps its elements under the new name, anything else
@@ -214,7 +223,7 @@ impl<'a> Transformer<'a> {
         };
         let mut entries = Vec::new();
         if with_name {
-            entries.push(("name", Pn::Str(self.str(*name))));
+            entries.push(("name", Pn::str(self.str(*name))));
         }
         if let Some(t) = type_expr {
             entries.push(("type", self.node(*t)));
@@ -235,9 +244,9 @@ impl<'a> Transformer<'a> {
         parent: Option<&'a str>,
         return_type: Option<NodeId>,
     ) -> Pn<'a> {
-        let mut entries = vec![("name", Pn::Str(self.str(name)))];
+        let mut entries = vec![("name", Pn::str(self.str(name)))];
         if let Some(parent) = parent {
-            entries.push(("parent", Pn::Str(parent)));
+            entries.push(("parent", Pn::str(parent)));
         }
         if !parameters.is_empty() {
             entries.push(self.params_entry(parameters));
@@ -306,7 +315,7 @@ impl<'a> Transformer<'a> {
         form: ResourceForm,
     ) -> Vec<(&'a str, Pn<'a>)> {
         if form != ResourceForm::Regular {
-            entries.push(("form", Pn::Str(form.as_str())));
+            entries.push(("form", Pn::str(form.as_str())));
         }
         entries
     }
@@ -344,7 +353,7 @@ impl<'a> Transformer<'a> {
             K::TextExpression { expr } => self.unary("str", *expr),
             K::RenderExpression { expr } => self.unary("render", *expr),
             K::VariableExpression { expr } => match m.kind(*expr) {
-                K::QualifiedName { value } => call("var", vec![Pn::Str(self.str(*value))]),
+                K::QualifiedName { value } => call("var", vec![Pn::str(self.str(*value))]),
                 _ => self.unary("var", *expr),
             },
             K::AssignmentExpression {
@@ -431,7 +440,7 @@ impl<'a> Transformer<'a> {
                 value_expr,
             } => call(
                 operator.as_str(),
-                vec![Pn::Str(self.str(*attribute_name)), self.node(*value_expr)],
+                vec![Pn::str(self.str(*attribute_name)), self.node(*value_expr)],
             ),
             K::AttributesOperation { expr } => self.unary("splat-hash", *expr),
             K::CollectExpression {
@@ -477,7 +486,7 @@ impl<'a> Transformer<'a> {
             }
             K::TypeAlias { name, type_expr } => call(
                 "type-alias",
-                vec![Pn::Str(self.str(*name)), self.opt(*type_expr)],
+                vec![Pn::str(self.str(*name)), self.opt(*type_expr)],
             ),
             K::TypeMapping {
                 type_expr,
@@ -487,10 +496,10 @@ impl<'a> Transformer<'a> {
                 vec![self.opt(*type_expr), self.opt(*mapping_expr)],
             ),
             K::TypeDefinition { name, parent, body } => {
-                let parent = parent.map_or(Pn::Nil, |p| Pn::Str(self.str(p)));
+                let parent = parent.map_or(Pn::Nil, |p| Pn::str(self.str(p)));
                 call(
                     "type-definition",
-                    vec![Pn::Str(self.str(*name)), parent, self.opt(*body)],
+                    vec![Pn::str(self.str(*name)), parent, self.opt(*body)],
                 )
             }
             K::NodeDefinition {
@@ -511,7 +520,7 @@ impl<'a> Transformer<'a> {
                 let mut entries = Vec::new();
                 match syntax.map(|s| self.str(s)) {
                     Some("") => {}
-                    Some(s) => entries.push(("syntax", Pn::Str(s))),
+                    Some(s) => entries.push(("syntax", Pn::str(s))),
                     None => entries.push(("syntax", Pn::Nil)),
                 }
                 entries.push(("text", self.node(*text_expr)));
@@ -557,9 +566,17 @@ impl<'a> Transformer<'a> {
             K::CallNamedFunctionExpression { .. } => self.call_expr(id, ("call", "invoke")),
             K::CallMethodExpression { .. } => self.call_expr(id, ("call-method", "invoke-method")),
             K::LiteralRegularExpression { value, .. } => {
-                call("regexp", vec![Pn::Str(self.str(*value))])
+                // `PRegexpType.regexp_to_s`: the source, wrapped in `(?-imx:…)` when the Regexp
+                // has options (the parser can only produce FIXEDENCODING).
+                let source = self.str(*value);
+                let text = if regexp_has_fixed_encoding(source) {
+                    Cow::Owned(format!("(?-imx:{source})"))
+                } else {
+                    Cow::Borrowed(source)
+                };
+                call("regexp", vec![Pn::Str(text)])
             }
-            K::LiteralString { value } => Pn::Str(self.str(*value)),
+            K::LiteralString { value } => Pn::str(self.str(*value)),
             K::LiteralInteger { radix: 10, value } => int(m.int(*value)),
             K::LiteralInteger { radix, value } => map_call(
                 "int",
@@ -573,17 +590,17 @@ impl<'a> Transformer<'a> {
             K::LiteralDefault {} => call("default", vec![]),
             K::LiteralBoolean { value } => Pn::Bool(*value),
             K::ConcatenatedString { segments } => call("concat", self.all(*segments)),
-            K::QualifiedName { value } => call("qn", vec![Pn::Str(self.str(*value))]),
-            K::ReservedWord { word, .. } => call("reserved", vec![Pn::Str(self.str(*word))]),
+            K::QualifiedName { value } => call("qn", vec![Pn::str(self.str(*value))]),
+            K::ReservedWord { word, .. } => call("reserved", vec![Pn::str(self.str(*word))]),
             K::QualifiedReference { cased_value } => {
-                call("qr", vec![Pn::Str(self.str(*cased_value))])
+                call("qr", vec![Pn::str(self.str(*cased_value))])
             }
             K::EppExpression { body, .. } => match body {
                 None => call("epp", vec![]),
                 Some(b) => self.node(*b).into_call("epp"),
             },
             K::RenderStringExpression { value } => {
-                call("render-s", vec![Pn::Str(self.str(*value))])
+                call("render-s", vec![Pn::str(self.str(*value))])
             }
             K::ResourceBody { .. } => call("resource_body", vec![self.resource_body(id)]),
             K::ResourceExpression {

@@ -12,7 +12,7 @@ use super::values::{
     ArithmeticOperator, AssignmentOperator, AttributeOperator, ComparisonOperator, IntValue,
     MatchOperator, NodeId, NodeList, RelationshipOperator, ResourceForm, StrId,
 };
-use super::{AttrDefault, AttrInfo, AttrType, AttrValue, IntRef, Model};
+use super::{AttrDefault, AttrInfo, AttrInput, AttrType, AttrValue, IntRef, Model};
 
 /// Rust storage type of an attribute type token.
 macro_rules! model_field_ty {
@@ -198,6 +198,100 @@ macro_rules! model_attr_value {
     };
 }
 
+/// Converts an [`AttrInput`] into the stored field value (`None` if the shape does not fit).
+macro_rules! model_from_input {
+    (Node($c:ident), $v:expr) => {
+        match $v {
+            AttrInput::Node(id) => Some(id),
+            _ => None,
+        }
+    };
+    (OptNode($c:ident), $v:expr) => {
+        match $v {
+            AttrInput::OptNode(id) => Some(id),
+            _ => None,
+        }
+    };
+    (Nodes($c:ident), $v:expr) => {
+        match $v {
+            AttrInput::Nodes(list) => Some(list),
+            _ => None,
+        }
+    };
+    (Nodes1($c:ident), $v:expr) => {
+        match $v {
+            AttrInput::Nodes(list) => Some(list),
+            _ => None,
+        }
+    };
+    (Str(), $v:expr) => {
+        match $v {
+            AttrInput::Str(s) => Some(s),
+            _ => None,
+        }
+    };
+    (OptStr(), $v:expr) => {
+        match $v {
+            AttrInput::OptStr(s) => Some(s),
+            _ => None,
+        }
+    };
+    (Bool(), $v:expr) => {
+        match $v {
+            AttrInput::Bool(b) => Some(b),
+            _ => None,
+        }
+    };
+    (BoolFalse(), $v:expr) => {
+        match $v {
+            AttrInput::Bool(b) => Some(b),
+            _ => None,
+        }
+    };
+    (OptBool(), $v:expr) => {
+        match $v {
+            AttrInput::OptBool(b) => Some(b),
+            _ => None,
+        }
+    };
+    (Integer(), $v:expr) => {
+        match $v {
+            AttrInput::Int(i) => Some(i),
+            _ => None,
+        }
+    };
+    (Radix(), $v:expr) => {
+        match $v {
+            AttrInput::Int(IntValue::Small(r)) => u8::try_from(r).ok(),
+            _ => None,
+        }
+    };
+    (Float(), $v:expr) => {
+        match $v {
+            AttrInput::Float(f) => Some(f),
+            _ => None,
+        }
+    };
+    (Regexp(), $v:expr) => {
+        match $v {
+            AttrInput::Str(s) => Some(s),
+            _ => None,
+        }
+    };
+    (Enum($e:ident), $v:expr) => {
+        match $v {
+            AttrInput::Enum(s) => $e::from_str(s),
+            _ => None,
+        }
+    };
+    (Form(), $v:expr) => {
+        match $v {
+            AttrInput::Enum(s) => ResourceForm::from_str(s),
+            _ => None,
+        }
+    };
+}
+
 macro_rules! model_parent {
     (None) => {
         None
@@ -342,6 +436,26 @@ macro_rules! define_model {
             pub fn class(&self) -> ModelClass {
                 match self {
                     $(NodeKind::$nname { .. } => ModelClass::$nname,)*
+                }
+            }
+
+            /// Builds the payload of a node of `class` from attribute values: `value_of` is called
+            /// once per attribute of [`ModelClass::node_attributes`], in that order, and must return
+            /// the value (the default for a missing optional one). `None` if `class` is not a
+            /// concrete positioned class, or a value is missing or of the wrong shape. This is the
+            /// generic constructor for readers (Pcore, test oracles) that get classes by name.
+            pub fn from_attr_values<'v>(
+                class: ModelClass,
+                mut value_of: impl FnMut(&'static AttrInfo) -> Option<AttrInput<'v>>,
+            ) -> Option<NodeKind> {
+                let mut infos = class.node_attributes().iter();
+                let mut next = move || -> Option<AttrInput<'v>> { value_of(infos.next()?) };
+                match class {
+                    $(ModelClass::$nname => Some(NodeKind::$nname {
+                        $($ifield: model_from_input!($ity($($iarg)*), next()?)?,)*
+                        $($ofield: model_from_input!($oty($($oarg)*), next()?)?,)*
+                    }),)*
+                    _ => None,
                 }
             }
 

@@ -45,11 +45,13 @@ mod values;
 
 pub use generate::{ModelClass, NodeKind};
 pub use reflect::{
-    Attr, AttrDefault, AttrInfo, AttrType, AttrValue, Attrs, AttrsNewOrder, Children, Walk,
+    Attr, AttrDefault, AttrInfo, AttrInput, AttrType, AttrValue, Attrs, AttrsNewOrder, Children,
+    Walk,
 };
 pub use values::{
-    regexp_inspect, ArithmeticOperator, AssignmentOperator, AttributeOperator, ComparisonOperator,
-    IntRef, IntValue, MatchOperator, NodeId, NodeList, RelationshipOperator, ResourceForm, StrId,
+    regexp_has_fixed_encoding, regexp_inspect, ArithmeticOperator, AssignmentOperator,
+    AttributeOperator, ComparisonOperator, IntRef, IntValue, MatchOperator, NodeId, NodeList,
+    RelationshipOperator, ResourceForm, StrId,
 };
 
 use crate::line_index::LineIndex;

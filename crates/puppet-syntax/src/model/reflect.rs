@@ -10,7 +10,7 @@
 //!
 //! [`Node`]: super::Node
 
-use super::{IntRef, Model, ModelClass, NodeId};
+use super::{IntRef, IntValue, Model, ModelClass, NodeId, NodeList, StrId};
 
 /// The Pcore type of an attribute (as declared in `ast.pp`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -123,6 +123,25 @@ impl AttrValue<'_> {
             _ => &[],
         }
     }
+}
+
+/// An attribute value given to [`NodeKind::from_attr_values`](super::NodeKind::from_attr_values),
+/// already stored in the model's arenas (strings interned, lists stored).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum AttrInput<'a> {
+    Node(NodeId),
+    OptNode(Option<NodeId>),
+    Nodes(NodeList),
+    /// `String` attributes and the source of a `Regexp`.
+    Str(StrId),
+    OptStr(Option<StrId>),
+    Bool(bool),
+    OptBool(Option<bool>),
+    /// `Integer` attributes, including `radix`.
+    Int(IntValue),
+    Float(f64),
+    /// The Ruby string of an `Enum[...]` value.
+    Enum(&'a str),
 }
 
 /// One attribute of a node: its description and value.

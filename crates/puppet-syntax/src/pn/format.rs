@@ -179,7 +179,7 @@ fn write_elements(elements: &[Pn<'_>], indent: Option<&str>, out: &mut String) {
 pub(super) fn write_json(pn: &Pn<'_>, pretty: Option<&str>, out: &mut String) {
     match pn {
         Pn::Call(name, elements) => {
-            let name = Pn::Str(name);
+            let name = Pn::str(name);
             let items = std::iter::once(&name).chain(elements.iter());
             write_json_object(
                 "^",
@@ -189,7 +189,7 @@ pub(super) fn write_json(pn: &Pn<'_>, pretty: Option<&str>, out: &mut String) {
             );
         }
         Pn::Map(entries) => {
-            let keys: Vec<Pn<'_>> = entries.iter().map(|(k, _)| Pn::Str(k)).collect();
+            let keys: Vec<Pn<'_>> = entries.iter().map(|(k, _)| Pn::str(k)).collect();
             let items = keys
                 .iter()
                 .zip(entries.iter())
