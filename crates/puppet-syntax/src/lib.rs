@@ -1,12 +1,15 @@
 //! `puppet-syntax`: a native front end for the Puppet 7 language.
 //!
 //! The pipeline, one module per stage (nothing reaches backwards):
-//! `lexer` (text → tokens) → `parser` (tokens → events) → `syntax` (events → lossless rowan CST).
+//! `lexer` (text → tokens) → `parser` (tokens → events) → `syntax` (events → lossless rowan CST)
+//! | `lower` (events → the Puppet `model`) → `pn` (model → PN text). `parse` runs the pipeline.
 
 pub mod diagnostics;
 pub mod lexer;
 pub mod line_index;
+mod lower;
 pub mod model;
+mod parse;
 pub mod parser;
 pub mod pn;
 pub mod syntax;
@@ -14,5 +17,6 @@ pub mod syntax_kind;
 
 pub use diagnostics::{Diagnostic, IssueCode, Severity};
 pub use line_index::LineIndex;
+pub use parse::{parse, ParseResult};
 pub use syntax::{parse_cst, CstParse, ParseOptions, SyntaxNode, SyntaxToken};
 pub use syntax_kind::SyntaxKind;

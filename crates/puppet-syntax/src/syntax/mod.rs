@@ -62,11 +62,16 @@ pub fn parse_cst(text: &str, options: &ParseOptions) -> CstParse {
     let lexed = lexer::lex(text, LexOptions { epp: options.epp, tasks: options.tasks });
     let input = parser::Input::new(text, &lexed);
     let output = parser::parse(&input);
-    let mut builder = tree_builder::CstBuilder::new(text, &lexed);
-    parser::process(output.events, &mut builder);
-    let green = builder.finish();
+    let green = build_cst(text, &lexed, output.events);
     let mut diagnostics = lexed.diagnostics;
     diagnostics.extend(output.diagnostics);
     diagnostics.sort_by_key(|d| d.offset);
     CstParse { green, diagnostics }
+}
+
+/// Build the green tree from parser events over `lexed` (trivia re-attached).
+pub(crate) fn build_cst(text: &str, lexed: &lexer::Lexed, events: Vec<parser::Event>) -> rowan::GreenNode {
+    let mut builder = tree_builder::CstBuilder::new(text, lexed);
+    parser::process(events, &mut builder);
+    builder.finish()
 }

@@ -1,0 +1,234 @@
+//! Lowering: parser events → the Puppet model (Ruby's `Puppet::AST`), without building a CST.
+//!
+//! `Lowering` is a second `TreeSink` for the same event stream the CST builder consumes. It keeps
+//! a value stack (`stack.rs`): tokens push `Val::Tok`, and each finished CST node replaces its
+//! children with one value, built by the function for its kind. This is where Ruby's grammar
+//! *actions* and `Factory` transformations live:
+//! - `exprs.rs`: literals, operators, calls, access, arrays/hashes, lambdas, parameters;
+//! - `strings.rs`: double-quoted strings, heredocs (sub-parsed like Ruby's `SUBLOCATE`), EPP text;
+//! - `statements.rs`: statement lists (`transform_calls`), blocks, `if`/`unless`/`case`, program;
+//! - `resources.rs`: resource shapes, `@`/`@@`, attribute operations, collectors;
+//! - `definitions.rs`: class/define/plan/function/node, type aliases and mappings, apply.
+//!
+//! Positions follow Ruby's `loc` calls exactly (see the reference §2.11). Nodes Ruby creates
+//! without `loc` get their container's offset and length 0 when the tree is materialised: they
+//! are allocated `UNPOSITIONED` here and fixed top-down by `resolve_positions` at the end.
+//!
+//! Lowering runs only on input without syntax errors; grammar-action errors (Ruby's plain
+//! `ParseError`, e.g. "Virtual (@) can only be applied to a Resource Expression") are reported
+//! as diagnostics and the model is then discarded, as Ruby raises.
+
+mod definitions;
+mod exprs;
+mod heredoc;
+mod resources;
+mod stack;
+mod statements;
+mod strings;
+
+use crate::diagnostics::{Diagnostic, IssueCode};
+use crate::lexer::Lexed;
+use crate::model::{Model, NodeId};
+use crate::parser::TreeSink;
+use crate::syntax_kind::SyntaxKind::{self, *};
+
+use stack::Val;
+
+/// Offset of a node whose position is its container's (fixed by `resolve_positions`).
+pub(crate) const UNPOSITIONED: u32 = u32::MAX;
+
+/// Builds model nodes from parser events over one lexed text.
+pub(crate) struct Lowering<'a> {
+    /// The text that was lexed (the whole source, or a heredoc's processed text).
+    text: &'a str,
+    lexed: &'a Lexed,
+    pub(crate) model: &'a mut Model,
+    /// Next raw token index to hand out on a `token` event.
+    next_raw: usize,
+    stack: Vec<Val>,
+    /// `(kind, index of the first child in stack)` of every open node.
+    frames: Vec<(SyntaxKind, usize)>,
+    /// Members of `Val::Group`s.
+    groups: Vec<Val>,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+    /// Class/define/plan definitions in reduction order (for class-name stacking).
+    named_definitions: Vec<NodeId>,
+    /// For each open `CLASS_DEF`/`PLAN_DEF`: `named_definitions.len()` when it started.
+    name_scopes: Vec<usize>,
+    /// The last EPP text node and the raw index of its last `RENDER_STRING` token (for merging
+    /// text runs split by `<%# %>` comments, see the lexer's EPP conventions).
+    last_render_string: Option<(NodeId, usize)>,
+    /// Set by the first grammar-action error: the model is unusable after it.
+    pub(crate) failed: bool,
+}
+
+impl<'a> Lowering<'a> {
+    pub(crate) fn new(text: &'a str, lexed: &'a Lexed, model: &'a mut Model) -> Lowering<'a> {
+        Lowering {
+            text,
+            lexed,
+            model,
+            next_raw: 0,
+            stack: Vec::with_capacity(64),
+            frames: Vec::with_capacity(32),
+            groups: Vec::with_capacity(64),
+            diagnostics: Vec::new(),
+            named_definitions: Vec::new(),
+            name_scopes: Vec::new(),
+            last_render_string: None,
+            failed: false,
+        }
+    }
+
+    /// The value left by the root node (the program body), if any.
+    pub(crate) fn finish(mut self) -> Option<NodeId> {
+        let root = self.stack.pop().and_then(Val::node);
+        if let Some(root) = root {
+            resolve_positions(self.model, root, 0);
+        }
+        root
+    }
+
+    // ---- tokens ----
+
+    fn tok_kind(&self, i: u32) -> SyntaxKind {
+        self.lexed.tokens[i as usize].kind
+    }
+
+    /// `(offset, length)` of a raw token.
+    fn tok_span(&self, i: u32) -> (u32, u32) {
+        (self.lexed.starts[i as usize], self.lexed.tokens[i as usize].len)
+    }
+
+    fn tok_text(&self, i: u32) -> &'a str {
+        let start = self.lexed.starts[i as usize] as usize;
+        &self.text[start..start + self.lexed.tokens[i as usize].len as usize]
+    }
+
+    // ---- positions ----
+
+    fn span(&self, id: NodeId) -> (u32, u32) {
+        self.model.span(id)
+    }
+
+    /// Ruby's `loc(factory, start, end)`: offset of `start`, length up to the end of `end`.
+    fn span_between(&self, start: (u32, u32), end: (u32, u32)) -> (u32, u32) {
+        (start.0, (end.0 + end.1).saturating_sub(start.0))
+    }
+
+    // ---- errors ----
+
+    /// A grammar-action error (Ruby raises `Puppet::ParseError`): reported, and the model is
+    /// discarded.
+    fn action_error(&mut self, offset: u32, len: u32, message: impl Into<String>) {
+        self.failed = true;
+        self.diagnostics.push(Diagnostic::error(IssueCode::PARSE_ERROR, offset, len, message));
+    }
+
+    /// A tree shape the grammar never produces for error-free input (defensive; no panics).
+    fn internal_error(&mut self, what: &str) {
+        self.failed = true;
+        let offset = self.frames.last().map(|_| 0).unwrap_or(0);
+        self.diagnostics.push(Diagnostic::error(
+            IssueCode::PARSE_ERROR,
+            offset,
+            0,
+            format!("internal error: unexpected syntax tree shape ({what}); please report this input"),
+        ));
+    }
+
+    // ---- groups ----
+
+    fn group_members(&self, start: u32, end: u32) -> &[Val] {
+        &self.groups[start as usize..end as usize]
+    }
+
+    /// Build the value of a finished node of `kind` from its children.
+    fn build(&mut self, kind: SyntaxKind, children: &[Val]) -> Val {
+        match kind {
+            LITERAL => self.literal(children),
+            DQ_STRING => self.dq_string(children),
+            HEREDOC_EXPR => self.heredoc(children),
+            ARRAY_EXPR => self.array(children),
+            HASH_EXPR => self.hash(children),
+            KEYED_ENTRY => self.keyed_entry(children),
+            PAREN_EXPR | PREFIX_EXPR => self.unary(kind, children),
+            BINARY_EXPR | ASSIGNMENT_EXPR | RELATIONSHIP_EXPR => self.binary(children),
+            SELECTOR_EXPR => self.selector(children),
+            SELECTOR_ENTRY => self.selector_entry(children),
+            ACCESS_EXPR => self.access(children),
+            CALL_EXPR => self.call(children),
+            METHOD_CALL_EXPR => self.method_call(children),
+            LAMBDA_EXPR => self.lambda(children),
+            PARAM => self.parameter(children),
+            IF_EXPR => self.if_expr(children),
+            UNLESS_EXPR => self.unless_expr(children),
+            CASE_EXPR => self.case_expr(children),
+            CASE_OPTION => self.case_option(children),
+            COLLECT_EXPR => self.collect(children),
+            COLLECT_QUERY => self.collect_query(children),
+            RESOURCE_EXPR => self.resource(children),
+            RESOURCE_BODY => self.resource_body(children),
+            ATTRIBUTE_OP => self.attribute_op(children),
+            VIRTUAL_RESOURCE => self.virtual_resource(children),
+            CLASS_DEF | DEFINE_DEF | PLAN_DEF | FUNCTION_DEF => self.named_definition(kind, children),
+            NODE_DEF => self.node_definition(children),
+            DOTTED_NAME => self.dotted_name(children),
+            TYPE_ALIAS => self.type_alias(children),
+            TYPE_DEF => self.type_definition(children),
+            APPLY_EXPR => self.apply(children),
+            RENDER_EXPR_NODE => self.render_expr(children),
+            SOURCE_FILE => self.program(children),
+            COMMA_LIST | ARG_LIST | PARAM_LIST | BLOCK | ELSE_CLAUSE | INHERITS_CLAUSE | RETURN_TYPE | EPP_PARAMS => {
+                let start = self.groups.len() as u32;
+                self.groups.extend_from_slice(children);
+                Val::Group { kind, start, end: self.groups.len() as u32 }
+            }
+            _ => Val::Nothing,
+        }
+    }
+}
+
+impl TreeSink for Lowering<'_> {
+    fn start_node(&mut self, kind: SyntaxKind) {
+        if matches!(kind, CLASS_DEF | PLAN_DEF) {
+            self.name_scopes.push(self.named_definitions.len());
+        }
+        self.frames.push((kind, self.stack.len()));
+    }
+
+    fn token(&mut self) {
+        while self.next_raw < self.lexed.tokens.len() && self.lexed.tokens[self.next_raw].kind.is_trivia() {
+            self.next_raw += 1;
+        }
+        if self.next_raw < self.lexed.tokens.len() {
+            self.stack.push(Val::Tok(self.next_raw as u32));
+            self.next_raw += 1;
+        }
+    }
+
+    fn finish_node(&mut self) {
+        let Some((kind, start)) = self.frames.pop() else { return };
+        let stack = std::mem::take(&mut self.stack);
+        let value = if self.failed { Val::Nothing } else { self.build(kind, &stack[start..]) };
+        self.stack = stack;
+        self.stack.truncate(start);
+        self.stack.push(value);
+    }
+}
+
+/// Give every `UNPOSITIONED` node below `root` its container's offset and length 0 (Ruby's
+/// `Factory#contained_current`), top-down so containers are fixed first.
+pub(crate) fn resolve_positions(model: &mut Model, root: NodeId, fallback_offset: u32) {
+    let mut work: Vec<(NodeId, u32)> = vec![(root, fallback_offset)];
+    let mut children: Vec<NodeId> = Vec::new();
+    while let Some((id, container_offset)) = work.pop() {
+        if model.offset(id) == UNPOSITIONED {
+            model.set_span(id, container_offset, 0);
+        }
+        let offset = model.offset(id);
+        children.clear();
+        children.extend(model.children(id));
+        work.extend(children.iter().rev().map(|&c| (c, offset)));
+    }
+}

@@ -1,0 +1,238 @@
+//! Statement lists and the constructs built from them: Ruby's `transform_calls` (statement calls
+//! such as `notice a, b`), `block_or_expression` (if/unless/else bodies and the program), body
+//! blocks (lambdas, definitions, case options), `if`/`unless`/`case`, and the program itself.
+
+use super::stack::Val;
+use super::{Lowering, UNPOSITIONED};
+use crate::model::{ModelClass, NodeId, NodeKind};
+use crate::syntax_kind::SyntaxKind::*;
+
+/// Names that take their arguments without parentheses (`Factory::STATEMENT_CALLS`).
+const STATEMENT_CALLS: &[&str] = &[
+    "require", "realize", "include", "contain", "tag", "debug", "info", "notice", "warning", "err", "fail", "import",
+    "break", "next", "return",
+];
+
+impl Lowering<'_> {
+    /// Ruby's `transform_calls` over one statement list. `None` after a grammar-action error.
+    pub(super) fn statement_list(&mut self, vals: &[Val]) -> Option<Vec<NodeId>> {
+        let mut memo: Vec<NodeId> = Vec::new();
+        for &val in vals {
+            let (args, first_comma): (Vec<NodeId>, Option<u32>) = match val {
+                Val::Node(id) => (vec![id], None),
+                Val::Group { kind: COMMA_LIST, start, end } => {
+                    let members = self.group_members(start, end);
+                    let comma = members.iter().find_map(|v| v.tok());
+                    (Self::nodes(members).collect(), comma)
+                }
+                _ => continue, // `;` tokens, merged EPP text
+            };
+            let name = memo.last().copied().filter(|&n| self.is_statement_name(n));
+            if let Some(name) = name {
+                let last = *args.last()?;
+                let span = self.span_between(self.span(name), self.span(last));
+                let call = self.model.call_named_function(span, name, false, &args, None);
+                *memo.last_mut()? = call;
+            } else if let Some(comma) = first_comma {
+                let (offset, len) = self.tok_span(comma);
+                let message = match memo.last().copied().filter(|&n| self.model.class(n) == ModelClass::QualifiedName) {
+                    Some(n) => format!(
+                        "attempt to pass argument list to the function '{}' which cannot be called without parentheses",
+                        self.qualified_name_value(n)
+                    ),
+                    None => "illegal comma separated argument list".to_string(),
+                };
+                self.action_error(offset, len, message);
+                return None;
+            } else {
+                let id = args[0];
+                if self.model.class(id) == ModelClass::CallNamedFunctionExpression {
+                    self.model.set_rval_required(id, false);
+                }
+                memo.push(id);
+            }
+        }
+        Some(memo)
+    }
+
+    fn qualified_name_value(&self, id: NodeId) -> String {
+        match self.model.kind(id) {
+            NodeKind::QualifiedName { value } => self.model.str(*value).to_string(),
+            _ => String::new(),
+        }
+    }
+
+    fn is_statement_name(&self, id: NodeId) -> bool {
+        match self.model.kind(id) {
+            NodeKind::QualifiedName { value } => STATEMENT_CALLS.contains(&self.model.str(*value)),
+            _ => false,
+        }
+    }
+
+    /// `f_build_body`: a non-empty statement list becomes a `BlockExpression` positioned at its
+    /// container (length 0); an empty one is no body.
+    pub(super) fn body_block(&mut self, statements: &[NodeId]) -> Option<NodeId> {
+        if statements.is_empty() {
+            None
+        } else {
+            Some(self.model.block(UNPOSITIONED, 0, statements))
+        }
+    }
+
+    /// Statements of a `BLOCK` group, with the spans of its braces.
+    pub(super) fn block_statements(&mut self, group: (u32, u32)) -> Option<(Vec<NodeId>, (u32, u32), (u32, u32))> {
+        let members: Vec<Val> = self.group_members(group.0, group.1).to_vec();
+        let open = Self::first_tok(&members).map(|t| self.tok_span(t))?;
+        let close = Self::last_tok(&members).map(|t| self.tok_span(t))?;
+        let statements = self.statement_list(&members[1..members.len().saturating_sub(1)])?;
+        Some((statements, open, close))
+    }
+
+    /// `block_or_expression(statements, lbrace, rbrace)`: one statement is itself; several are a
+    /// `BlockExpression` on the braces (or from the first to the last statement without braces).
+    pub(super) fn block_or_expression(
+        &mut self,
+        statements: &[NodeId],
+        braces: Option<((u32, u32), (u32, u32))>,
+    ) -> Option<NodeId> {
+        match statements {
+            [] => None,
+            [single] => Some(*single),
+            [first, .., last] => {
+                let (offset, length) = match braces {
+                    Some((open, close)) => self.span_between(open, close),
+                    None => self.span_between(self.span(*first), self.span(*last)),
+                };
+                Some(self.model.block(offset, length, statements))
+            }
+        }
+    }
+
+    /// A `BLOCK` used as an if/unless/else branch: `(branch, closing brace span)`.
+    fn branch(&mut self, group: (u32, u32)) -> Option<(Option<NodeId>, (u32, u32))> {
+        let (statements, open, close) = self.block_statements(group)?;
+        Some((self.block_or_expression(&statements, Some((open, close))), close))
+    }
+
+    /// `else { … }` of an if/unless.
+    fn else_branch(&mut self, children: &[Val]) -> Option<Option<NodeId>> {
+        let Some((s, e)) = children.iter().find_map(|v| v.group(ELSE_CLAUSE)) else { return Some(None) };
+        let members: Vec<Val> = self.group_members(s, e).to_vec();
+        let block = members.iter().find_map(|v| v.group(BLOCK))?;
+        Some(self.branch(block)?.0)
+    }
+
+    /// `if`/`elsif`: offset on the keyword but length from the test's offset to the end of the
+    /// else part (or the then-block's `}`) — Ruby computes the length before moving the offset.
+    pub(super) fn if_expr(&mut self, children: &[Val]) -> Val {
+        let built = (|| {
+            let keyword = Self::first_tok(children)?;
+            let test = Self::nodes(children).next()?;
+            let block = children.iter().find_map(|v| v.group(BLOCK))?;
+            let (then_expr, close) = self.branch(block)?;
+            let else_expr = match children.iter().skip(2).filter_map(|v| v.node()).nth(0) {
+                Some(elsif) => Some(elsif),
+                None => self.else_branch(children)?,
+            };
+            let end = else_expr.map(|e| self.span(e)).unwrap_or(close);
+            let (_, length) = self.span_between(self.span(test), end);
+            let offset = self.tok_span(keyword).0;
+            Some(self.model.alloc(offset, length, NodeKind::IfExpression { test, then_expr, else_expr }))
+        })();
+        self.node_or_nothing(built)
+    }
+
+    /// `unless`: `unless` … then-`}`; with an empty then-block, to the end of the else part (or
+    /// just the keyword when there is none either).
+    pub(super) fn unless_expr(&mut self, children: &[Val]) -> Val {
+        let built = (|| {
+            let keyword = self.tok_span(Self::first_tok(children)?);
+            let test = Self::nodes(children).next()?;
+            let block = children.iter().find_map(|v| v.group(BLOCK))?;
+            let (statements, open, close) = self.block_statements(block)?;
+            let then_expr = self.block_or_expression(&statements, Some((open, close)));
+            let else_expr = self.else_branch(children)?;
+            let (offset, length) = if then_expr.is_some() {
+                self.span_between(keyword, close)
+            } else {
+                match else_expr {
+                    Some(e) => self.span_between(keyword, self.span(e)),
+                    None => keyword,
+                }
+            };
+            Some(self.model.alloc(offset, length, NodeKind::UnlessExpression { test, then_expr, else_expr }))
+        })();
+        self.node_or_nothing(built)
+    }
+
+    /// `case test { options }`: `case` … `}`.
+    pub(super) fn case_expr(&mut self, children: &[Val]) -> Val {
+        let mut nodes = Self::nodes(children);
+        let Some(test) = nodes.next() else { return self.node_or_nothing(None) };
+        let options: Vec<NodeId> = nodes.collect();
+        let (offset, length) = self.bracket_span(children);
+        let options = self.model.list(&options);
+        Val::Node(self.model.alloc(offset, length, NodeKind::CaseExpression { test, options }))
+    }
+
+    /// `v1, v2: { … }`: `:` … `}`; the body is a block at the option's offset (or none).
+    pub(super) fn case_option(&mut self, children: &[Val]) -> Val {
+        let built = (|| {
+            let values: Vec<NodeId> = Self::nodes(children).collect();
+            let colon = self.find_tok(children, COLON)?;
+            let block = children.iter().find_map(|v| v.group(BLOCK))?;
+            let (statements, _, close) = self.block_statements(block)?;
+            let then_expr = self.body_block(&statements);
+            let (offset, length) = self.span_between(self.tok_span(colon), close);
+            let values = self.model.list(&values);
+            Some(self.model.alloc(offset, length, NodeKind::CaseOption { values, then_expr }))
+        })();
+        self.node_or_nothing(built)
+    }
+
+    /// The program: the (transformed) top-level statements as one expression or a block, `Nop`
+    /// at the end of the input when empty; or the EPP lambda.
+    pub(super) fn program(&mut self, children: &[Val]) -> Val {
+        if let Some(start) = Self::first_tok(children).filter(|&t| self.tok_kind(t) == EPP_START) {
+            return self.epp_program(start, children);
+        }
+        let Some(statements) = self.statement_list(children) else { return Val::Nothing };
+        match self.block_or_expression(&statements, None) {
+            Some(body) => Val::Node(body),
+            None => Val::Node(self.model.nop(self.text.len() as u32, 0)),
+        }
+    }
+
+    /// EPP: `LambdaExpression(params, EppExpression(params_specified, body))` at `EPP_START`.
+    fn epp_program(&mut self, start: u32, children: &[Val]) -> Val {
+        let params_specified = children.iter().any(|v| v.group(EPP_PARAMS).is_some());
+        let params = self.params_of(children);
+        let Some(statements) = self.statement_list(&children[1..]) else { return Val::Nothing };
+        let body = self.body_block(&statements);
+        let epp = self.model.alloc(
+            UNPOSITIONED,
+            0,
+            NodeKind::EppExpression { parameters_specified: Some(params_specified), body },
+        );
+        let (offset, length) = self.tok_span(start);
+        let parameters = self.model.list(&params);
+        Val::Node(self.model.alloc(
+            offset,
+            length,
+            NodeKind::LambdaExpression { parameters, body: Some(epp), return_type: None },
+        ))
+    }
+
+    /// `Val::Node` for a built node, or an internal error for an unexpected shape.
+    pub(super) fn node_or_nothing(&mut self, built: Option<NodeId>) -> Val {
+        match built {
+            Some(id) => Val::Node(id),
+            None => {
+                if !self.failed {
+                    self.internal_error("statement");
+                }
+                Val::Nothing
+            }
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! Strings: interpolated double-quoted strings (`ConcatenatedString` with `TextExpression`s and
+//! Ruby's `interpolate` rewrite), heredocs (the text is lexed and parsed on its own and every
+//! node is mapped back to the source, as Ruby's `SUBLOCATE` does), and EPP text and render tags.
+
+use super::stack::Val;
+use super::{Lowering, UNPOSITIONED};
+use crate::lexer::{dq_segment_value, epp_text_value, segment_opens_expression, string_segment_inner};
+use crate::model::{ModelClass, NodeId, NodeKind};
+use crate::syntax_kind::SyntaxKind::*;
+
+impl Lowering<'_> {
+    /// `"a${e}b$v"`: segments and `TextExpression`s; empty string segments are dropped.
+    pub(super) fn dq_string(&mut self, children: &[Val]) -> Val {
+        let mut segments: Vec<NodeId> = Vec::with_capacity(children.len());
+        let mut after_expression = false;
+        let mut first_span = None;
+        let mut last_span = (0, 0);
+        for &val in children {
+            match val {
+                Val::Tok(t) => {
+                    let kind = self.tok_kind(t);
+                    let text = self.tok_text(t);
+                    let (mut offset, mut length) = self.tok_span(t);
+                    if matches!(kind, DQMID | DQPOST) && after_expression {
+                        // Ruby's segment starts after the `}` that our token includes.
+                        offset += 1;
+                        length -= 1;
+                    }
+                    let leading = usize::from(kind == DQPRE || after_expression).min(text.len());
+                    after_expression = kind != DQPOST && segment_opens_expression(&text[leading..], true);
+                    let value = dq_segment_value(string_segment_inner(kind, text, leading == 1 && kind != DQPRE));
+                    first_span.get_or_insert((offset, length));
+                    last_span = (offset, length);
+                    if !value.is_empty() {
+                        segments.push(self.model.literal_string(offset, length, &value));
+                    }
+                }
+                Val::Node(expr) => {
+                    let expr = self.interpolate(expr, true);
+                    segments.push(self.model.alloc(UNPOSITIONED, 0, NodeKind::TextExpression { expr }));
+                }
+                _ => {}
+            }
+        }
+        let (offset, length) = self.span_between(first_span.unwrap_or((0, 0)), last_span);
+        Val::Node(self.model.concatenated_string(offset, length, &segments))
+    }
+
+    /// Ruby's `interpolate`: inside `${…}` a name (or decimal integer) means a variable, also as
+    /// the leftmost operand of `[…]`, `.name` and method calls.
+    fn interpolate(&mut self, expr: NodeId, top: bool) -> NodeId {
+        match self.model.kind(expr).clone() {
+            NodeKind::QualifiedName { .. } => self.model.wrap_in_variable(expr, UNPOSITIONED, 0),
+            NodeKind::LiteralInteger { radix, .. } if top || radix == 10 => {
+                self.model.wrap_in_variable(expr, UNPOSITIONED, 0)
+            }
+            NodeKind::AccessExpression { left_expr, .. } => {
+                if self.rewriteable(left_expr) {
+                    let new_left = self.interpolate(left_expr, false);
+                    if let NodeKind::AccessExpression { left_expr, .. } = self.model.kind_mut(expr) {
+                        *left_expr = new_left;
+                    }
+                }
+                expr
+            }
+            NodeKind::NamedAccessExpression { left_expr, .. } => {
+                if self.rewriteable(left_expr) {
+                    let new_left = self.interpolate(left_expr, false);
+                    if let NodeKind::NamedAccessExpression { left_expr, .. } = self.model.kind_mut(expr) {
+                        *left_expr = new_left;
+                    }
+                }
+                expr
+            }
+            NodeKind::CallMethodExpression { functor_expr, .. } => {
+                if self.rewriteable(functor_expr) {
+                    let new_functor = self.interpolate(functor_expr, false);
+                    if let NodeKind::CallMethodExpression { functor_expr, .. } = self.model.kind_mut(expr) {
+                        *functor_expr = new_functor;
+                    }
+                }
+                expr
+            }
+            _ => expr,
+        }
+    }
+
+    /// `is_interop_rewriteable?`
+    fn rewriteable(&self, id: NodeId) -> bool {
+        match self.model.kind(id) {
+            NodeKind::LiteralInteger { radix, .. } => *radix == 10,
+            _ => matches!(
+                self.model.class(id),
+                ModelClass::AccessExpression
+                    | ModelClass::QualifiedName
+                    | ModelClass::NamedAccessExpression
+                    | ModelClass::CallMethodExpression
+            ),
+        }
+    }
+
+    /// EPP text. Ruby emits one `RENDER_STRING` per text run, while our lossless tokens split a
+    /// run at `<%# %>` comments and trimmed white space: the first token of a run builds the node
+    /// for the whole run (value = the joined texts; span = run start … end of the tag after the
+    /// run), the others contribute nothing.
+    pub(super) fn render_string(&mut self, t: u32) -> Val {
+        let tokens = &self.lexed.tokens;
+        let in_run = |k| matches!(k, RENDER_STRING | EPP_COMMENT | EPP_TRIMMED);
+        let mut start = t as usize;
+        while start > 0 && in_run(tokens[start - 1].kind) {
+            if tokens[start - 1].kind == RENDER_STRING {
+                return Val::Nothing; // a continuation of an earlier token's run
+            }
+            start -= 1;
+        }
+        while start < t as usize && tokens[start].kind == EPP_TRIMMED {
+            start += 1;
+        }
+        let mut end = t as usize;
+        let mut value = String::new();
+        while end < tokens.len() && in_run(tokens[end].kind) {
+            if tokens[end].kind == RENDER_STRING {
+                value.push_str(&epp_text_value(self.tok_text(end as u32)));
+            }
+            end += 1;
+        }
+        // The span reaches the end of the tag that ends the text (`<%`, `<%-`, `<%=`).
+        let end_offset = match tokens.get(end) {
+            Some(tok) if matches!(tok.kind, EPP_CODE_START | RENDER_EXPR) => self.lexed.starts[end] + tok.len,
+            _ => self.lexed.starts[end],
+        };
+        let offset = self.lexed.starts[start];
+        let id = self.model.render_string(offset, end_offset - offset, &value);
+        self.last_render_string = Some((id, end));
+        Val::Node(id)
+    }
+
+    /// `<%= e %>` / `<%= { stmts } %>`: `<%=` … `%>`.
+    pub(super) fn render_expr(&mut self, children: &[Val]) -> Val {
+        let built = (|| {
+            let expr = match children.iter().find_map(|v| v.group(BLOCK)) {
+                Some(block) => {
+                    let (statements, open, close) = self.block_statements(block)?;
+                    self.block_or_expression(&statements, Some((open, close)))?
+                }
+                None => Self::nodes(children).next()?,
+            };
+            let (offset, length) = self.bracket_span(children);
+            Some(self.model.alloc(offset, length, NodeKind::RenderExpression { expr }))
+        })();
+        self.node_or_nothing(built)
+    }
+
+    /// `@(TAG)`: a `HeredocExpression` on the header whose text is lexed and parsed separately
+    /// and mapped back to the source (Ruby's `SUBLOCATE`).
+    pub(super) fn heredoc(&mut self, children: &[Val]) -> Val {
+        let Some(t) = Self::first_tok(children) else { return self.node_or_nothing(None) };
+        let (offset, length) = self.tok_span(t);
+        let Some(span) = self.lexed.heredoc_for(t as usize).copied() else {
+            return self.node_or_nothing(None);
+        };
+        match super::heredoc::lower_heredoc_text(self.text, self.tok_text(t), span, self.model) {
+            Some((syntax, text_expr, diagnostics)) => {
+                let failed = diagnostics.iter().any(|d| d.is_error());
+                self.diagnostics.extend(diagnostics);
+                if failed {
+                    self.failed = true;
+                    return Val::Nothing;
+                }
+                Val::Node(self.model.heredoc(offset, length, &syntax, text_expr))
+            }
+            None => self.node_or_nothing(None),
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! The front door: `parse` lexes and parses a source text once and feeds the same event stream to
+//! the lowering sink (the Puppet model) and, on request, to the CST builder.
+
+use crate::diagnostics::Diagnostic;
+use crate::lexer::{self, LexOptions};
+use crate::lower::Lowering;
+use crate::model::Model;
+use crate::parser::{self, process};
+use crate::syntax::{build_cst, ParseOptions};
+
+/// The result of parsing one source text: the Puppet model (absent when the text has syntax
+/// errors or a grammar-action error, as Ruby raises then), the CST when asked for, and every
+/// diagnostic in source order.
+#[derive(Clone, Debug)]
+pub struct ParseResult {
+    pub model: Option<Model>,
+    pub cst: Option<rowan::GreenNode>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl ParseResult {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The CST root, when it was requested.
+    pub fn syntax_node(&self) -> Option<crate::SyntaxNode> {
+        self.cst.clone().map(crate::SyntaxNode::new_root)
+    }
+}
+
+/// Parse `text` (from `file`, if any) into the Puppet model; `with_cst` also builds the CST.
+pub fn parse(text: &str, file: Option<&str>, options: &ParseOptions, with_cst: bool) -> ParseResult {
+    let lexed = lexer::lex(text, LexOptions { epp: options.epp, tasks: options.tasks });
+    let input = parser::Input::new(text, &lexed);
+    let output = parser::parse(&input);
+    let mut diagnostics = lexed.diagnostics.clone();
+    diagnostics.extend(output.diagnostics);
+    let cst = with_cst.then(|| build_cst(text, &lexed, output.events.clone()));
+    let mut model = None;
+    if !diagnostics.iter().any(Diagnostic::is_error) {
+        let mut m = Model::new(text, file);
+        let mut lowering = Lowering::new(text, &lexed, &mut m);
+        process(output.events, &mut lowering);
+        let failed = lowering.failed;
+        let lower_diagnostics = std::mem::take(&mut lowering.diagnostics);
+        let body = lowering.finish();
+        diagnostics.extend(lower_diagnostics);
+        if !failed {
+            if let Some(body) = body {
+                m.set_body(Some(body));
+                model = Some(m);
+            }
+        }
+    }
+    diagnostics.sort_by_key(|d| d.offset);
+    ParseResult { model, cst, diagnostics }
+}
