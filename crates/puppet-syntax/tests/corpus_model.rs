@@ -1,0 +1,103 @@
+//! Differential test against Ruby Puppet 7.23 on the Debian corpus: for every `.pp` file, our PN
+//! dump must equal `PNTransformer.transform(model).format` and our model nodes (class, offset,
+//! length, in `_pcore_all_contents` pre-order) must equal Ruby's.
+//!
+//! Ruby's side is `target/oracle/corpus.jsonl`, written by `scripts/oracle-reference` (one Ruby
+//! process for all files). Without it the test prints a note and passes, unless
+//! `PUPPET_ORACLE_REQUIRED` is set (as `scripts/differential` does).
+
+use std::path::PathBuf;
+
+use puppet_syntax::{parse, ParseOptions};
+use serde_json::Value;
+
+fn oracle_path() -> PathBuf {
+    match std::env::var_os("PUPPET_ORACLE_JSONL") {
+        Some(p) => PathBuf::from(p),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/oracle/corpus.jsonl"),
+    }
+}
+
+#[test]
+fn corpus_pn_and_positions_equal_ruby() {
+    let path = oracle_path();
+    let Ok(jsonl) = std::fs::read_to_string(&path) else {
+        assert!(
+            std::env::var_os("PUPPET_ORACLE_REQUIRED").is_none(),
+            "{} is missing: run scripts/oracle-reference",
+            path.display()
+        );
+        eprintln!("note: {} not found; run scripts/oracle-reference to enable this test", path.display());
+        return;
+    };
+    let (mut files, mut pn_same, mut locs_same, mut nodes) = (0usize, 0usize, 0usize, 0usize);
+    let mut failures: Vec<String> = Vec::new();
+    for line in jsonl.lines() {
+        let record: Value = serde_json::from_str(line).expect("oracle line is JSON");
+        let file = record["file"].as_str().unwrap_or_default().to_string();
+        let Ok(source) = std::fs::read_to_string(&file) else { continue };
+        files += 1;
+        let result = parse(&source, Some(&file), &ParseOptions::default(), false);
+        let Some(model) = result.model else {
+            let diags: Vec<String> = result.diagnostics.iter().map(|d| format!("{}@{}: {}", d.code, d.offset, d.message)).collect();
+            failures.push(format!("{file}: no model: {}", diags.join("; ")));
+            continue;
+        };
+        match record["pn"].as_str() {
+            Some(expected) => {
+                let ours = puppet_syntax::pn::to_pn_string(&model);
+                if ours == expected {
+                    pn_same += 1;
+                } else {
+                    failures.push(format!("{file}: PN differs\n  ruby: {}\n  ours: {}", clip(expected), clip(&ours)));
+                }
+            }
+            // Ruby's PN transformer crashed (e.g. captures-rest parameters): nothing to compare.
+            None => pn_same += 1,
+        }
+        let ours: Vec<(String, u64, u64)> =
+            model.locs().into_iter().map(|(c, o, l)| (c.name().to_string(), o as u64, l as u64)).collect();
+        let theirs: Vec<(String, u64, u64)> = record["locs"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|e| {
+                        (
+                            e[0].as_str().unwrap_or_default().to_string(),
+                            e[1].as_u64().unwrap_or(u64::MAX),
+                            e[2].as_u64().unwrap_or(u64::MAX),
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        nodes += theirs.len();
+        if ours == theirs {
+            locs_same += 1;
+        } else {
+            let at = ours.iter().zip(&theirs).position(|(a, b)| a != b).unwrap_or(ours.len().min(theirs.len()));
+            failures.push(format!(
+                "{file}: node positions differ at node {at}: ruby {:?}, ours {:?} ({} vs {} nodes)",
+                theirs.get(at),
+                ours.get(at),
+                theirs.len(),
+                ours.len()
+            ));
+        }
+    }
+    eprintln!(
+        "corpus differential: {files} files, {nodes} Ruby nodes; PN identical {pn_same}/{files}, positions identical {locs_same}/{files}"
+    );
+    if !failures.is_empty() {
+        let shown: Vec<&String> = failures.iter().take(40).collect();
+        panic!("{} files differ from Ruby Puppet:\n{}", failures.len(), shown.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n"));
+    }
+}
+
+fn clip(s: &str) -> String {
+    if s.len() > 600 {
+        format!("{}…", &s[..s.char_indices().take(600).last().map(|(i, _)| i).unwrap_or(0)])
+    } else {
+        s.to_string()
+    }
+}
