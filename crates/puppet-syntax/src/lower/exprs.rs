@@ -3,7 +3,7 @@
 
 use super::stack::Val;
 use super::{Lowering, UNPOSITIONED};
-use crate::lexer::{dq_segment_value, sq_string_value, string_segment_inner};
+use crate::lexer::{dq_segment_value, sq_string_value, string_segment_inner, uq_segment_value};
 use crate::model::{
     ArithmeticOperator, AssignmentOperator, ComparisonOperator, MatchOperator, ModelClass, NodeId, NodeKind,
     RelationshipOperator,
@@ -83,6 +83,10 @@ impl Lowering<'_> {
             UNDEF => self.model.literal_undef(offset, length),
             NAME => self.model.qualified_name(offset, length, text),
             WORD => self.model.literal_string(offset, length, text),
+            STRING if self.heredoc_escapes.is_some() => {
+                let value = uq_segment_value(text, self.heredoc_escapes.unwrap_or_default());
+                self.model.literal_string(offset, length, &value)
+            }
             STRING => {
                 let inner = string_segment_inner(STRING, text, false);
                 let value = if text.starts_with('\'') { sq_string_value(inner) } else { dq_segment_value(inner) };

@@ -27,7 +27,7 @@ mod statements;
 mod strings;
 
 use crate::diagnostics::{Diagnostic, IssueCode};
-use crate::lexer::Lexed;
+use crate::lexer::{EscapeSet, Lexed};
 use crate::model::{Model, NodeId};
 use crate::parser::TreeSink;
 use crate::syntax_kind::SyntaxKind::{self, *};
@@ -60,6 +60,8 @@ pub(crate) struct Lowering<'a> {
     last_render_string: Option<(NodeId, usize)>,
     /// Set by the first grammar-action error: the model is unusable after it.
     pub(crate) failed: bool,
+    /// Lowering heredoc text: string segments are unquoted and use these escapes.
+    pub(crate) heredoc_escapes: Option<EscapeSet>,
 }
 
 impl<'a> Lowering<'a> {
@@ -77,6 +79,7 @@ impl<'a> Lowering<'a> {
             name_scopes: Vec::new(),
             last_render_string: None,
             failed: false,
+            heredoc_escapes: None,
         }
     }
 

@@ -4,7 +4,10 @@
 
 use super::stack::Val;
 use super::{Lowering, UNPOSITIONED};
-use crate::lexer::{dq_segment_value, epp_text_value, segment_opens_expression, string_segment_inner};
+use crate::lexer::heredoc;
+use crate::lexer::{
+    dq_segment_value, epp_text_value, segment_opens_expression, string_segment_inner, uq_segment_value, EscapeSet,
+};
 use crate::model::{ModelClass, NodeId, NodeKind};
 use crate::syntax_kind::SyntaxKind::*;
 
@@ -26,9 +29,21 @@ impl Lowering<'_> {
                         offset += 1;
                         length -= 1;
                     }
-                    let leading = usize::from(kind == DQPRE || after_expression).min(text.len());
-                    after_expression = kind != DQPOST && segment_opens_expression(&text[leading..], true);
-                    let value = dq_segment_value(string_segment_inner(kind, text, leading == 1 && kind != DQPRE));
+                    let value = match self.heredoc_escapes {
+                        Some(escapes) => {
+                            let dollar = escapes.contains(EscapeSet::DOLLAR);
+                            let inner = heredoc::segment_inner(kind, text, after_expression, dollar);
+                            let leading = usize::from(after_expression && text.starts_with('}'));
+                            after_expression = kind != DQPOST && segment_opens_expression(&text[leading..], dollar);
+                            uq_segment_value(inner, escapes)
+                        }
+                        None => {
+                            let leading = usize::from(kind == DQPRE || after_expression).min(text.len());
+                            let inner = string_segment_inner(kind, text, after_expression);
+                            after_expression = kind != DQPOST && segment_opens_expression(&text[leading..], true);
+                            dq_segment_value(inner)
+                        }
+                    };
                     first_span.get_or_insert((offset, length));
                     last_span = (offset, length);
                     if !value.is_empty() {
