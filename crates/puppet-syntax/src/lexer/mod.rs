@@ -1,9 +1,98 @@
 //! The lexer: source text → `(kind, len)` tokens covering every byte, plus diagnostics.
 //!
-//! INTERFACE ONLY — the implementation is being written (see the files next to this one).
+//! A hand-written, byte-dispatched reimplementation of Ruby Puppet's `Lexer2`
+//! (`puppet-ruby-reference.md` §1). It differs from Ruby in one deliberate way: it is
+//! *lossless*. Every byte of the input belongs to exactly one token, in source order, so
+//! the bytes Ruby skips (whitespace, comments, heredoc text, EPP tags that only switch
+//! modes) are emitted as trivia kinds that the parser ignores. Errors never stop lexing:
+//! a diagnostic with Puppet's issue code is recorded and a best-guess token is emitted.
+//!
+//! Where the code lives:
+//! - `mod.rs` (this file): the public interface, the [`Lexer`] state (mode stack, lexing
+//!   context) and the main loop;
+//! - `code.rs`: code-mode tokens (punctuation, names, variables, comments, regexps, `/`);
+//! - `numbers.rs`: `NUMBER` and Ruby's number errors;
+//! - `strings.rs`: single/double-quoted strings, `${…}` / `$var` interpolation, and the
+//!   unquoted-string mode used for heredoc text;
+//! - `escapes.rs`: escape processing (token values and escape warnings);
+//! - `heredoc.rs`: `@(…)` headers, heredoc bodies, the sub-locator and heredoc text lexing;
+//! - `epp.rs`: EPP text mode;
+//! - `chars.rs`: byte/character classes (`\w`, `[[:blank:]]`, Unicode word characters).
+//!
+//! # Conventions a parser or model writer must know
+//!
+//! **Strings.** A string without interpolation is one `STRING` token, quotes included
+//! (`sq_string_value` / `dq_segment_value` compute its value from the text between the
+//! quotes; [`string_segment_inner`] strips the delimiters). An interpolated string is
+//! `DQPRE` (opening quote through `${`, or through the text before a `$var`), then either
+//! the expression tokens of `${…}` (ordinary code tokens, trivia included) or one
+//! `VARIABLE` token covering `$name`, then `DQMID` segments and a final `DQPOST`
+//! (closing quote included). **Ruby's `DQMID`/`DQPOST` start right after the `}` that
+//! closes `${…}`; ours start AT that `}` and include it** (so there is no `RBRACE` token
+//! for it): Ruby offset = our offset + 1, Ruby length = our length − 1. After a `$var`
+//! the segment does not start with `}` and its offset equals Ruby's. A segment "ends with
+//! `${`" exactly when [`segment_opens_expression`] says so; the segment that follows the
+//! closing `}` of that expression is the one that starts with `}`.
+//!
+//! **`${x}` rewrite.** As in Ruby's `transform_to_variable`, when the first non-trivia token
+//! inside `${…}` is `NUMBER`, `NAME`, `WORD`, a keyword of Ruby's `KEYWORDS` table or
+//! `BOOLEAN` (not `PLAN`/`APPLY`), and it is either the only token or followed by `DOT` or
+//! `LBRACK`, its kind is changed to `VARIABLE`. Its text has no `$` (e.g. `x` in `"${x}"`,
+//! `10` in `"${10}"`); a `VARIABLE` token whose text does not start with `$` is such a
+//! rewritten token (Ruby: value = the whole text; the model's `QualifiedName` is then
+//! positioned at offset + 1 with length − 1, see the reference §2.10 item 6).
+//!
+//! **Heredocs.** The `@(…)` header is a `HEREDOC` token. The heredoc's text lines plus its
+//! end-tag line (with that line's newline, if any) are one `HEREDOC_BODY` trivia token placed
+//! where it is in the source: right after the newline (a `WHITESPACE` token) that ends the
+//! line holding the header. Several heredocs on one line: their bodies follow each other in
+//! header order. [`Lexed::heredocs`] maps each `HEREDOC` token to its body span (use it rather
+//! than the token stream: in pathological inputs, e.g. a multi-line string after the header
+//! on the same line, Ruby's body overlaps other tokens and the `HEREDOC_BODY` token only holds
+//! the part that no other token covers). [`heredoc`] has the pure functions that turn a
+//! header and a body into the text Ruby lexes, the offset mapping, and the text's tokens.
+//!
+//! **EPP.** `options.epp` gives a zero-length `EPP_START` at 0, then text mode: kept text is
+//! `RENDER_STRING` (raw, so `<%%`/`%%>` stay as written: [`epp_text_value`] gives the value),
+//! `<%`/`<%-` are `EPP_CODE_START` trivia, `<%=` is `RENDER_EXPR`, `%>`/`-%>` are
+//! `EPP_END`/`EPP_END_TRIM` when closing a `<%=` tag and `EPP_CODE_END` trivia otherwise,
+//! `<%#…%>` is `EPP_COMMENT` trivia and whitespace removed by trimming is `EPP_TRIMMED`
+//! trivia. Ruby emits ONE `RENDER_STRING` per text run, so the **merging rule** is: a maximal
+//! run of consecutive tokens of kinds `RENDER_STRING`, `EPP_COMMENT`, `EPP_TRIMMED` that
+//! contains at least one `RENDER_STRING` is one Ruby `RENDER_STRING`; its value is the
+//! concatenation of `epp_text_value` of the run's `RENDER_STRING` tokens. (Ruby's token
+//! offset is the start of the run and its length reaches the end of the tag that ends the
+//! text, `<%`, `<%-` or `<%=`, or the end of input.) A zero-length `RENDER_STRING` is
+//! emitted where Ruby emits an empty one (text ending the template that was trimmed away);
+//! no `RENDER_STRING` is emitted where Ruby emits none. Text that Ruby silently drops (a text
+//! run that reaches the end of input right after a `<%%` or a `<%#…%>` comment) is emitted as
+//! `EPP_TRIMMED`.
+//!
+//! **Positions of diagnostics** are Ruby's scanner position at the time of the error (often
+//! *after* the offending construct, e.g. unclosed quotes and escape warnings); errors found
+//! while lexing heredoc text are mapped to the outer source with the heredoc's sub-locator
+//! (Ruby reports them with heredoc-local line numbers).
+//!
+//! **Deviations from Ruby** (Ruby raises a non-Puppet exception or emits garbage): a
+//! non-ASCII character with no rule is one `ERROR_TOKEN` (Ruby: one `OTHER` per byte);
+//! `foo::`/`$::` at end of input give `ILLEGAL_FULLY_QUALIFIED_NAME`; `\u{110000}` and
+//! surrogate escapes give an `ILLEGAL_UNICODE_ESCAPE` error; a UTF-8 BOM gives
+//! `ILLEGAL_BOM` and is lexed as `WHITESPACE`. Inputs must be smaller than 4 GiB.
 
-use crate::diagnostics::Diagnostic;
-use crate::syntax_kind::SyntaxKind;
+mod chars;
+mod code;
+mod epp;
+mod escapes;
+pub mod heredoc;
+mod numbers;
+mod strings;
+
+use crate::diagnostics::{Diagnostic, IssueCode};
+use crate::syntax_kind::SyntaxKind::{self, *};
+
+pub use epp::epp_text_value;
+pub use escapes::{dq_segment_value, sq_string_value, uq_segment_value, EscapeSet};
+pub use strings::{segment_opens_expression, string_segment_inner};
 
 /// One token: its kind and byte length. Offsets are implied (tokens are contiguous).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -21,6 +110,20 @@ pub struct LexOptions {
     pub tasks: bool,
 }
 
+/// Where the text of one heredoc is (see the module documentation).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct HeredocSpan {
+    /// Index (in [`Lexed::tokens`]) of the `HEREDOC` token.
+    pub header: u32,
+    /// Byte offset of the first text line (Ruby's `leading_offset` / `SUBLOCATE` offset).
+    pub body_start: u32,
+    /// Byte offset of the end-tag line (= end of the text lines).
+    pub text_end: u32,
+    /// Byte offset after the end-tag line (and its newline). Equals `text_end` (= end of
+    /// input) when no end-tag line was found.
+    pub body_end: u32,
+}
+
 /// The result of lexing: tokens (covering the whole input, in order) and diagnostics.
 #[derive(Clone, Debug, Default)]
 pub struct Lexed {
@@ -28,10 +131,266 @@ pub struct Lexed {
     /// Byte offset of each token (same length as `tokens`, plus one final entry = input length).
     pub starts: Vec<u32>,
     pub diagnostics: Vec<Diagnostic>,
+    /// One entry per `HEREDOC` token whose header could be read, in token order.
+    pub heredocs: Vec<HeredocSpan>,
+}
+
+impl Lexed {
+    /// The byte range of token `i`.
+    pub fn range(&self, i: usize) -> std::ops::Range<usize> {
+        let start = self.starts[i] as usize;
+        start..start + self.tokens[i].len as usize
+    }
+
+    /// The text of token `i` in `source` (the text that was lexed).
+    pub fn text<'s>(&self, source: &'s str, i: usize) -> &'s str {
+        &source[self.range(i)]
+    }
+
+    /// The heredoc span of the `HEREDOC` token at index `token`, if its header was readable.
+    pub fn heredoc_for(&self, token: usize) -> Option<&HeredocSpan> {
+        self.heredocs
+            .binary_search_by_key(&(token as u32), |h| h.header)
+            .ok()
+            .map(|i| &self.heredocs[i])
+    }
 }
 
 /// Lex `text` into tokens covering every byte.
 pub fn lex(text: &str, options: LexOptions) -> Lexed {
-    let _ = (text, options);
-    unimplemented!("lexer is being written")
+    let mut lexer = Lexer::new(text, options.tasks, 0);
+    if options.epp {
+        lexer.epp = Some(EppMode::Text);
+        lexer.push(EPP_START, 0);
+        lexer.after = EPP_START;
+    }
+    lexer.check_bom();
+    if options.epp {
+        lexer.epp_text(false);
+    }
+    lexer.run();
+    lexer.finish()
+}
+
+/// Which EPP sub-mode the lexer is in (`None` in [`Lexer::epp`] when not lexing EPP).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum EppMode {
+    /// Template text (only between `lex` start and the first tag, handled by `epp_text`).
+    Text,
+    /// Inside `<% … %>`.
+    Code,
+    /// Inside `<%= … %>`.
+    Expr,
+}
+
+/// The flavour of a string being lexed: what ends it and which escapes apply.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Flavour {
+    /// `"…"`: ends at an unescaped `"`.
+    Dq,
+    /// Heredoc text: ends at the end of the text. `dollar_escape`: `\$` is an escape, so
+    /// an escaped `$` does not start an interpolation (Ruby's `SLURP_UQ_PATTERN` vs
+    /// `SLURP_UQNE_PATTERN`).
+    Uq { escapes: EscapeSet, dollar_escape: bool },
+}
+
+/// One open `${…}` interpolation: the entry of the mode stack.
+#[derive(Clone, Copy, Debug)]
+struct Interp {
+    /// `brace_count` before the `${`; the `}` that brings it back closes the interpolation.
+    base: i64,
+    /// Index of the first token inside the interpolation.
+    first_token: usize,
+    flavour: Flavour,
+}
+
+/// Maximum nesting of heredoc text lexing (a heredoc inside `${}` of a heredoc's text …).
+const MAX_HEREDOC_DEPTH: u32 = 32;
+
+/// The lexer state. Tokens are pushed in source order; `last_end` is the end of the last
+/// token and `pos` the scan position (they differ only while a token is being formed).
+pub(crate) struct Lexer<'a> {
+    src: &'a str,
+    b: &'a [u8],
+    pos: usize,
+    last_end: usize,
+    tokens: Vec<Token>,
+    starts: Vec<u32>,
+    diags: Vec<Diagnostic>,
+    heredocs: Vec<HeredocSpan>,
+    tasks: bool,
+    epp: Option<EppMode>,
+    /// Kind of the last token Ruby "yielded" (`ctx[:after]`); `EOF` = none yet.
+    after: SyntaxKind,
+    /// Whether every byte since the start of the current line (as Ruby's
+    /// `line_lexical_start` defines it) is `[[:blank:]\r]` — decides `WSLPAREN`.
+    line_clean: bool,
+    /// Ruby's `brace_count`: +1 per `{` and `${`, −1 per `}`.
+    brace_count: i64,
+    /// The mode stack: open `${…}` interpolations, innermost last.
+    interps: Vec<Interp>,
+    /// Where the next code-mode newline jumps to (after the pending heredoc bodies).
+    newline_jump: Option<usize>,
+    /// Heredoc bodies waiting for the newline of their header line.
+    pending_bodies: Vec<(usize, usize)>,
+    /// Nesting depth of heredoc text lexing (0 for the source itself).
+    heredoc_depth: u32,
+    /// Scratch buffer for EPP text segments.
+    epp_segments: Vec<(SyntaxKind, usize, usize)>,
+}
+
+impl<'a> Lexer<'a> {
+    fn new(src: &'a str, tasks: bool, heredoc_depth: u32) -> Lexer<'a> {
+        // Rough guess (one token per 4 bytes) to avoid most reallocations.
+        let cap = src.len() / 4 + 4;
+        Lexer {
+            src,
+            b: src.as_bytes(),
+            pos: 0,
+            last_end: 0,
+            tokens: Vec::with_capacity(cap),
+            starts: Vec::with_capacity(cap + 1),
+            diags: Vec::new(),
+            heredocs: Vec::new(),
+            tasks,
+            epp: None,
+            after: EOF,
+            line_clean: true,
+            brace_count: 0,
+            interps: Vec::new(),
+            newline_jump: None,
+            pending_bodies: Vec::new(),
+            heredoc_depth,
+            epp_segments: Vec::new(),
+        }
+    }
+
+    /// Push a token from the end of the previous token to `end`.
+    #[inline]
+    fn push(&mut self, kind: SyntaxKind, end: usize) {
+        debug_assert!(end >= self.last_end && end <= self.b.len());
+        self.starts.push(self.last_end as u32);
+        self.tokens.push(Token { kind, len: (end - self.last_end) as u32 });
+        if kind != WHITESPACE && end > self.last_end {
+            self.line_clean = false;
+        }
+        self.last_end = end;
+    }
+
+    /// Push a non-trivia code token ending at `end`, move there and record it as `after`.
+    #[inline]
+    fn emit(&mut self, kind: SyntaxKind, end: usize) {
+        self.push(kind, end);
+        self.pos = end;
+        self.after = kind;
+    }
+
+    fn error(&mut self, code: IssueCode, offset: usize, len: usize, message: impl Into<String>) -> &mut Diagnostic {
+        self.diags.push(Diagnostic::error(code, offset as u32, len as u32, message));
+        self.diags.last_mut().unwrap()
+    }
+
+    fn warning(&mut self, code: IssueCode, offset: usize, message: impl Into<String>) -> &mut Diagnostic {
+        self.diags.push(Diagnostic::warning(code, offset as u32, 0, message));
+        self.diags.last_mut().unwrap()
+    }
+
+    /// Ruby's `followed_by`: `<eof>` or the next 5 characters plus `...`, with `\t\n\r` escaped.
+    fn followed_by(&self, at: usize) -> String {
+        if at >= self.b.len() {
+            return "<eof>".to_string();
+        }
+        let rest = &self.src[at..];
+        let mut out = String::new();
+        for c in rest.chars().take(5) {
+            match c {
+                '\t' => out.push_str("\\t"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                c => out.push(c),
+            }
+        }
+        out.push_str("...");
+        out
+    }
+
+    /// A UTF-8 byte order mark is rejected (`ILLEGAL_BOM`) and lexed as whitespace. Other
+    /// BOMs Ruby checks for cannot start a valid UTF-8 `&str`.
+    fn check_bom(&mut self) {
+        if self.b.starts_with(&[0xEF, 0xBB, 0xBF]) {
+            self.error(
+                IssueCode::ILLEGAL_BOM,
+                0,
+                3,
+                "Illegal UTF-8 Byte Order mark at beginning of input: [EF BB BF] - remove these from the puppet source",
+            )
+            .args
+            .extend([("format_name", "UTF-8".to_string()), ("bytes", "[EF BB BF]".to_string())]);
+            self.push(WHITESPACE, 3);
+            self.pos = 3;
+        }
+    }
+
+    /// The main loop: code tokens until the end of the input (EPP text is lexed by the
+    /// `%>` handlers, string tails by the `}` handler).
+    fn run(&mut self) {
+        while self.pos < self.b.len() {
+            self.code_token();
+        }
+    }
+
+    /// End of input: close what is still open, then hand out the result.
+    fn finish(mut self) -> Lexed {
+        let len = self.b.len();
+        // Ruby's `enqueue_until` stops at the end of input without rewriting tokens; the
+        // string tail then fails (double-quoted) or is empty (heredoc text).
+        let mut reported = false;
+        while let Some(frame) = self.interps.pop() {
+            if frame.flavour == Flavour::Dq && !reported {
+                reported = true;
+                let after = self.ruby_last_match_after_expression(frame.first_token);
+                self.unclosed_quote(len, after);
+            }
+            self.push(DQPOST, len);
+        }
+        if matches!(self.epp, Some(EppMode::Code | EppMode::Expr)) {
+            self.error(
+                IssueCode::EPP_UNBALANCED_TAG,
+                len,
+                0,
+                "Unbalanced epp tag, reached <eof> without closing tag.",
+            );
+        }
+        if self.last_end < len {
+            // Only reachable through pathological heredoc jumps; keep the stream lossless.
+            self.push(HEREDOC_BODY, len);
+        }
+        self.starts.push(len as u32);
+        Lexed { tokens: self.tokens, starts: self.starts, diagnostics: self.diags, heredocs: self.heredocs }
+    }
+}
+
+/// Whether a regular expression may start after a token of kind `after` (Ruby's
+/// `regexp_acceptable?`): not after the end of an operand.
+#[inline]
+fn regexp_acceptable(after: SyntaxKind) -> bool {
+    !matches!(
+        after,
+        RPAREN
+            | RBRACK
+            | RRCOLLECT
+            | RCOLLECT
+            | NAME
+            | CLASSREF
+            | NUMBER
+            | STRING
+            | BOOLEAN
+            | DQPRE
+            | DQMID
+            | DQPOST
+            | HEREDOC
+            | REGEX
+            | VARIABLE
+            | WORD
+    )
 }

@@ -1,0 +1,214 @@
+//! Differential tests against Ruby Puppet's `Lexer2` (skipped with a note when `ruby` with
+//! Puppet is not installed): our tokens, translated to what Ruby yields (`ruby_view`), must
+//! equal Ruby's tokens (kind, value, offset, length), and our first error must be Ruby's
+//! error (code, line, column, message). Inputs: the snippets below, the golden test files
+//! and the Puppet module corpus in `/usr/share/puppet/modules.available` when present.
+
+mod lexer_util;
+
+use std::path::{Path, PathBuf};
+
+use lexer_util::{compare_with_ruby, ruby_available, run_oracle};
+use puppet_syntax::lexer::LexOptions;
+
+const PP: LexOptions = LexOptions { epp: false, tasks: false };
+const EPP: LexOptions = LexOptions { epp: true, tasks: false };
+const TASKS: LexOptions = LexOptions { epp: false, tasks: true };
+
+/// Snippets covering every lexer rule (manifests unless marked).
+const SNIPPETS: &[&str] = &[
+    // punctuation and operators
+    "$a = [1, 2] + {a => b} - 3 * 4 / 5 % 6",
+    "a == b != c =~ d !~ e <= f >= g < h > i << j >> k",
+    "A <| x |> B <<| y |>> C -> D ~> E <- F <~ G",
+    "@x @@y | ! ~ ? : ; , . +> += -= ~",
+    "foo(1) foo (1)\n(1)\n  (2) $a[1] $a [1] [1]\n[2]",
+    "/* c */ (1) # c\n\t (2)",
+    "/* a\n */ (1)",
+    "$x ? { a => 1 } $y ? {",
+    "{ a => 1 }\n{",
+    // keywords and names
+    "case class default define if elsif else inherits node and or undef in unless function type attr private true false plan apply application",
+    "foo::bar ::foo ::foo::bar foo-bar _foo foo::_bar a::b-c _ foo- foo::Bar Foo-Bar Foo::Bar ::Foo x1 a_b",
+    "$x $::x $x::y $_x $1 $x::1 $::1 $0123 $x-y $ $x::y:: $::",
+    // numbers
+    "0 00 0777 0x1F 0X1f 1e10 1E-5 1.5 0.5 1.2e3 1. 1.e5 .5 1.5.3 -5 1.5e",
+    "08", "0x", "0xG", "1e+5", "3.14e", "3.1x", "123abc", "1_000", "00.5", "x.1abc", "1é", "0e5", "a1.2x", ".1x",
+    // names errors
+    "Foo::bar", "::Foo::bar", "x::Foo::bar", "ab::1c", "foo::", "Foo::", "$::",
+    // regex and division
+    "$x = /a/ $y / 2 /b/",
+    "case $x { /a\\/b/: {} } $a =~ /x\\\\/ /y/",
+    "$x = /a\\/b", "foo(/a/, 1) / 2", "[1] / 2 /x/", "x /a/", "$a = 1 /* c */ / 2",
+    "/* unclosed",
+    // single-quoted strings
+    "'a' 'a\\'b' 'a\\\\' 'a\\nb' '' ''' + 1 'it''s'",
+    "'unclosed", "'a\\'",
+    // double-quoted strings and interpolation
+    "\"a\" \"\" \"a\\\"b\" \"\\\\\" \"$\" \"$$x\" \"a$x\" \"$x$y\" \"${x}\" \"a${b}c${d}e\"",
+    "\"${x[1]}\" \"${x.y}\" \"${10}\" \"${0x10}\" \"${default}\" \"${class}\" \"${x + 1}\" \"${true}\"",
+    "\"${\"a${b}\"}\" \"${ \"${a}\" }\" \"${'a'}\" \"${$x}\" \"${x}}\" \"$x}\"",
+    "\"$x[1] $x.y $x::y ${x::y} $::x $1 $_ ${a-b}\"",
+    "$x = \"${a}\"\" + 1", "$x = \"$x\"$y\"", "\"${a}$b\"",
+    "$x \"${ /a/ }\"", "$x = \"${ /a/ }\"", "$x \"${a}${ /a/ }\"", "$x = \"${ \"${a}\" /a/ }\"",
+    "$x \"${ \"$a\" /a/ }\"", "$x = \"${ \"a\" /a/ }\"",
+    "\"${ $x ? { a => 1 } }\"", "\"${x\n}\" (1)", "\"a\nb\" (1)",
+    "\"\\q \\u12\" + \"\\s\"", "\"\\q $x \\p ${y} \\z\"", "\"\\u0041\\u{1F600}\\u005cn\"", "\"\\$x \\${y}\"",
+    "\"a\\\nb\\\r\nc\"", "\"\\\r\"",
+    "\"abc", "\"${x", "\"${x}", "\"${x }", "\"${x.}", "\"${'a'}", "\"${ \"a\" }", "\"${/a/}", "\"a$", "\"\\",
+    "\"${x\n  }", "\"${}", "\"$x",
+    // heredocs
+    "$a = @(END)\nhello\nEND\n",
+    "$a = @(END)\nhello\n  END\n$b = 1",
+    "$a = @(\"END\")\nhi $x ${y}\nEND\n",
+    "$a = @(END:json/tn)\n  a\\tb\\nc\\\\ \\$x\n  |- END\n",
+    "foo(@(A), @(B))\na\nA\nb\nB\n(1)",
+    "$a = @(END)\nthis is the END\nnot\nEND\n",
+    "$a = @(\"END\"/$)\n  \\$x $y\n  | END\n",
+    "$a = @(\"END\"/L)\n  a\\\n  b\n  |-END\n",
+    "$a = @(END)\n\n|END",
+    "$a = @(\"X\")\n    ${x}\n  ${y}\n    | X\n",
+    "$a = @(END) # c\nt\nEND\n$b = [1]",
+    "$a = @(END", "$a = @(END)", "$a = @(END)\nno end\n", "$a = @(END:J)\nEND\n", "$a = @()\nEND\n",
+    "$a = @(END/x)\nEND\n", "$a = @(END/tt)\nEND\n", "$a = @(\"\")\nEND\n",
+    "$a = @(\"END\")\n${08}\nEND\n",
+    "$a = @(END/u)\n\\u12\nEND\n",
+    // whitespace, comments, other characters
+    "a\u{a0}b\u{3000}c\r\n\td",
+    "a é ^ & ` \\ \u{7f}",
+    "# only a comment",
+    "",
+    "  \n  ",
+];
+
+const EPP_SNIPPETS: &[&str] = &[
+    "a <%# c %> b",
+    "x <% $a -%>  y",
+    "<% $a -%>\n",
+    "a<%%",
+    "a <%#- c -%>\n b",
+    "a <%- $x -%> b<%= 1 %>c",
+    "<%# x",
+    "a <%",
+    "<% 1",
+    "<%= 1 -%>\nx%%>y<%%z",
+    "",
+    "a <%# c %>",
+    "a <%# c %>\n",
+    "a <%# c -%>",
+    "a<%%b",
+    "x<%%><%= 1 %>",
+    "<%-x%>",
+    "  <%# c -%>  <%= 1 %>",
+    "<%- | $a, String $b = 'x' | -%>\nHello <%= $a %> <%= $b -%>\n",
+    "<% if $x { -%>\n  yes\n<% } else { -%>\n  no\n<% } -%>\n",
+    "<%= /a/ %> <% /b/ %>",
+    "a  <%# c %><%- x %>",
+    "<%= (1) %>\n<% (2) %>",
+    "<%= \"${x}\" %>",
+];
+
+const TASKS_SNIPPETS: &[&str] = &["plan foo() { apply($x) { } }", "\"${plan}${apply.x}${case}\""];
+
+fn corpus_files(ext: &str) -> Vec<PathBuf> {
+    let root = Path::new("/usr/share/puppet/modules.available");
+    let mut files = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let Ok(ft) = entry.file_type() else { continue };
+            if ft.is_dir() {
+                stack.push(path);
+            } else if ft.is_file() && path.extension().is_some_and(|e| e == ext) {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+fn golden_files() -> Vec<(PathBuf, LexOptions)> {
+    let mut out = Vec::new();
+    for dir in ["ok", "err"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data/lexer").join(dir);
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for e in entries.flatten() {
+            let p = e.path();
+            match p.extension().and_then(|e| e.to_str()) {
+                Some("pp") => out.push((p, PP)),
+                Some("epp") => out.push((p, EPP)),
+                _ => {}
+            }
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+fn check_all(inputs: Vec<(String, String, LexOptions)>) {
+    let pairs: Vec<(String, LexOptions)> = inputs.iter().map(|(_, s, o)| (s.clone(), *o)).collect();
+    let results = run_oracle(&pairs);
+    let mut failures = Vec::new();
+    for ((name, source, options), ruby) in inputs.iter().zip(results.iter()) {
+        if let Err(e) = compare_with_ruby(source, *options, ruby) {
+            failures.push(format!("{name}: {e}"));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} inputs differ from Ruby:\n{}", failures.len(), inputs.len(), failures.join("\n"));
+}
+
+#[test]
+fn snippets_match_ruby() {
+    if !ruby_available() {
+        eprintln!("note: ruby with puppet is not installed; skipping the differential lexer test");
+        return;
+    }
+    let mut inputs = Vec::new();
+    for (list, options) in [(SNIPPETS, PP), (EPP_SNIPPETS, EPP), (TASKS_SNIPPETS, TASKS)] {
+        for s in list {
+            inputs.push((format!("{s:?}"), s.to_string(), options));
+        }
+    }
+    for (path, options) in golden_files() {
+        inputs.push((path.display().to_string(), std::fs::read_to_string(&path).unwrap(), options));
+    }
+    check_all(inputs);
+}
+
+#[test]
+fn corpus_matches_ruby() {
+    if !ruby_available() || !Path::new("/usr/share/puppet/modules.available").is_dir() {
+        eprintln!("note: ruby with puppet or the module corpus is missing; skipping the corpus differential test");
+        return;
+    }
+    let mut inputs = Vec::new();
+    for (ext, options) in [("pp", PP), ("epp", EPP)] {
+        for path in corpus_files(ext) {
+            if let Ok(source) = std::fs::read_to_string(&path) {
+                inputs.push((path.display().to_string(), source, options));
+            }
+        }
+    }
+    check_all(inputs);
+}
+
+/// Debug aid: `LEXER_DIFF_SHOW='source' cargo test --test lexer_ruby_diff show -- --nocapture`.
+#[test]
+fn show() {
+    let Ok(src) = std::env::var("LEXER_DIFF_SHOW") else { return };
+    let options = if std::env::var_os("LEXER_DIFF_EPP").is_some() { EPP } else { PP };
+    let lexed = puppet_syntax::lexer::lex(&src, options);
+    println!("{}", lexer_util::render(&src, &lexed));
+    for t in lexer_util::ruby_view(&src, &lexed, false) {
+        println!("ours: {t}");
+    }
+    let ruby = run_oracle(&[(src.clone(), options)]);
+    for t in &ruby[0].tokens {
+        println!("ruby: {t}");
+    }
+    println!("ruby error: {:?}\nruby warnings: {:?}", ruby[0].error, ruby[0].warnings);
+    println!("compare: {:?}", compare_with_ruby(&src, options, &ruby[0]));
+}
