@@ -112,7 +112,7 @@ fn collect_inline_tests() -> Vec<InlineTest> {
             let mut source = String::new();
             while let Some(next) = lines.peek() {
                 let Some(code) = next.strip_prefix("//") else { break };
-                if code.starts_with(" test") {
+                if code.starts_with(" test") || code.starts_with('/') || code.starts_with('!') {
                     break;
                 }
                 source.push_str(code.strip_prefix(' ').unwrap_or(code));

@@ -216,6 +216,15 @@ impl<'i, 't> Parser<'i, 't> {
         m.complete(self, ERROR);
     }
 
+    /// Whether a line break separates the previous token from the current one (used by list
+    /// recovery: a missing `,` before a new line more likely means an unclosed bracket).
+    pub(crate) fn at_new_line(&self) -> bool {
+        let Some(prev) = self.pos.checked_sub(1) else { return false };
+        let prev_end = (self.input.starts[prev] + self.input.lens[prev]) as usize;
+        let current = self.current_span().0 as usize;
+        self.input.text.as_bytes().get(prev_end..current).is_some_and(|gap| gap.contains(&b'\n'))
+    }
+
     pub(crate) fn current_span(&self) -> (u32, u32) {
         match self.input.starts.get(self.pos) {
             Some(&s) => (s, self.input.lens[self.pos]),

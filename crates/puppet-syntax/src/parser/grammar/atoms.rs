@@ -254,6 +254,10 @@ pub(super) fn comma_separated(p: &mut Parser<'_, '_>, closer: SyntaxKind, mut el
             break;
         }
         p.error_expected(&format!("',' or '{}'", closer.fixed_text().unwrap_or("?")));
+        if p.at_new_line() {
+            // Probably an unclosed bracket: let the statement level resynchronise.
+            break;
+        }
     }
 }
 
@@ -304,7 +308,7 @@ pub(super) fn parameter_list(p: &mut Parser<'_, '_>, open: SyntaxKind, close: Sy
         }
         if !p.eat(COMMA) {
             p.error_expected(&format!("',' or '{}'", close.fixed_text().unwrap_or("?")));
-            if !matches!(p.current(), VARIABLE | CLASSREF | TIMES) {
+            if !matches!(p.current(), VARIABLE | CLASSREF | TIMES) || p.at_new_line() && close == PIPE {
                 break;
             }
         }
@@ -323,7 +327,9 @@ fn parameter(p: &mut Parser<'_, '_>) -> bool {
         parameter_type(p);
     }
     p.eat(TIMES);
-    p.expect(VARIABLE);
+    if !p.eat(VARIABLE) {
+        p.error_expected("a parameter variable (`$name`)");
+    }
     if p.eat(EQUALS) && expression(p).is_none() {
         expected_expression(p);
     }

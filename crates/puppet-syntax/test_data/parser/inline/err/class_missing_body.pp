@@ -1,0 +1,1 @@
+class x notice(1)

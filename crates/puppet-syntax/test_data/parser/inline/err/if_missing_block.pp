@@ -1,0 +1,1 @@
+if $a notice(1)

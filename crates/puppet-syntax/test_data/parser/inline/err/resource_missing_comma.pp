@@ -1,0 +1,2 @@
+file { 'a': ensure => present mode => 1 }
+notice(1)

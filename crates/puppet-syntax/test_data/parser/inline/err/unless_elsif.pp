@@ -1,0 +1,1 @@
+unless $a { } elsif $b { }

@@ -1,0 +1,2 @@
+$x = Struct[{a => Integer}]
+$y = $h[a => 1]

@@ -1,0 +1,3 @@
+$x = [1, a => 2, 3,]
+$y = []
+$z = [type, function]

@@ -1,0 +1,1 @@
+foo { 'a': class => 1, unless => 2, plus +> 3 }

@@ -1,0 +1,1 @@
+if $a { } else { if $b { notice(1) } }

@@ -1,0 +1,1 @@
+case $x { 'a', /b/: { 1 } default: { } }

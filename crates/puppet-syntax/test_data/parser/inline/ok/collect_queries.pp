@@ -1,0 +1,2 @@
+User <| title == 'a' and (groups != 'b' or uid == 1) |>
+File <<| tag == x |>> -> Service <| |>

@@ -1,0 +1,1 @@
+$x = $a and $b or !$c

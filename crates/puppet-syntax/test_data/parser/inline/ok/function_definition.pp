@@ -1,0 +1,1 @@
+function a::f(Integer $x) >> Array[Integer] { [$x] }

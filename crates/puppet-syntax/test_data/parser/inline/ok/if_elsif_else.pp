@@ -1,0 +1,1 @@
+if $a { 1 } elsif $b { 2 } elsif $c { } else { 3 }

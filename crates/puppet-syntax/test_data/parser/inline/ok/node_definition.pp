@@ -1,0 +1,1 @@
+node 'a', b.c.d, 192.168.0.1, /re/, default inherits x { }

@@ -1,0 +1,2 @@
+each($x) |$k, $v| { notice($k) }
+$x.each |$v| { }

@@ -1,0 +1,4 @@
+$x = @(END)
+  text
+  END
+notice($x)

@@ -1,0 +1,2 @@
+$x = private
+$y = attr

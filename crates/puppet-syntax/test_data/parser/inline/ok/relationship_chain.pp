@@ -1,0 +1,1 @@
+Package['x'] -> Service['y'] ~> Exec['z'] <- File['a'] <~ File['b']

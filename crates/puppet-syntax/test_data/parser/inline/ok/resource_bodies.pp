@@ -1,0 +1,1 @@
+file { 'a': ensure => present, mode => '0644', ; 'b': ; }

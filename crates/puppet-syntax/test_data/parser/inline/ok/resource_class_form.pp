@@ -1,0 +1,1 @@
+class { 'apache': version => 1 }

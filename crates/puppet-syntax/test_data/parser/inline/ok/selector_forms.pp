@@ -1,0 +1,2 @@
+$x = $y ? { 1 => a, default => b, }
+$z = $y ? a => b

@@ -1,0 +1,1 @@
+notice a, b, "c"

@@ -1,0 +1,1 @@
+type T inherits U { }

@@ -1,0 +1,1 @@
+unless $a { 1 } else { 2 }
