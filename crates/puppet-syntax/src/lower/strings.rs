@@ -128,9 +128,6 @@ impl Lowering<'_> {
             }
             start -= 1;
         }
-        while start < t as usize && tokens[start].kind == EPP_TRIMMED {
-            start += 1;
-        }
         let mut end = t as usize;
         let mut value = String::new();
         while end < tokens.len() && in_run(tokens[end].kind) {
@@ -160,7 +157,14 @@ impl Lowering<'_> {
                 }
                 None => Self::nodes(children).next()?,
             };
-            let (offset, length) = self.bracket_span(children);
+            // Ruby's RENDER_EXPR token starts where the text run before the tag starts.
+            let open = Self::first_tok(children)?;
+            let mut start = open as usize;
+            while start > 0 && matches!(self.lexed.tokens[start - 1].kind, RENDER_STRING | EPP_COMMENT | EPP_TRIMMED) {
+                start -= 1;
+            }
+            let close = self.tok_span(Self::last_tok(children)?);
+            let (offset, length) = self.span_between((self.lexed.starts[start], 0), close);
             Some(self.model.alloc(offset, length, NodeKind::RenderExpression { expr }))
         })();
         self.node_or_nothing(built)
