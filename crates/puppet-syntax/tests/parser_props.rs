@@ -1,0 +1,76 @@
+//! Property and robustness tests for the whole pipeline (lexer → parser → CST / model → PN):
+//! for any input the CST text equals the input, nothing panics, and adversarial nesting becomes a
+//! diagnostic instead of a stack overflow.
+
+use proptest::prelude::*;
+use puppet_syntax::{parse, parse_cst, IssueCode, ParseOptions};
+
+/// Puppet-flavoured fragments, so random inputs reach deep into the grammar.
+const FRAGMENTS: &[&str] = &[
+    "$x", "=", "{", "}", "[", "]", "(", ")", ",", ";", ":", "=>", "+>", "->", "~>", "<|", "|>", "<<|", "|>>", "|",
+    "?", "@", "@@", "*", "-", "!", "in", "and", "or", "==", "=~", "/re/", "'s'", "\"d${x}\"", "\"$y\"", "1", "0x1F",
+    "08", "1.5e3", "true", "undef", "default", "if", "elsif", "else", "unless", "case", "class", "define", "node",
+    "function", "type", "inherits", "file", "File", "Foo::Bar", "foo::bar", "notice", "include", "@(END)\n", "END\n",
+    "\n", " ", "# c\n", "/* c */", "<%", "%>", "<%=", "-%>", ".", "each", "|$v|", "Integer[1]", "::x", "$::y",
+];
+
+fn fragments() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(FRAGMENTS), 0..60).prop_map(|v| v.join(" "))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn cst_round_trips_arbitrary_text(text in "\\PC{0,200}") {
+        for epp in [false, true] {
+            let parse = parse_cst(&text, &ParseOptions { epp, tasks: false });
+            prop_assert_eq!(parse.syntax_node().to_string(), text.clone());
+        }
+    }
+
+    #[test]
+    fn pipeline_never_panics_on_puppet_like_text(text in fragments()) {
+        for epp in [false, true] {
+            let options = ParseOptions { epp, tasks: false };
+            let result = parse(&text, Some("x.pp"), &options, true);
+            prop_assert_eq!(result.syntax_node().unwrap().to_string(), text.clone());
+            if let Some(model) = &result.model {
+                let _ = puppet_syntax::pn::to_pn_string(model);
+                let _ = puppet_syntax::pn::to_json_string(model);
+            }
+        }
+    }
+}
+
+#[test]
+fn deep_nesting_is_a_diagnostic_not_a_crash() {
+    for (open, close) in [("[", "]"), ("(", ")"), ("{", "}"), ("!", ""), ("-", ""), ("\"${", "}\"")] {
+        let text = format!("$x = {}1{}", open.repeat(100_000), close.repeat(100_000));
+        let result = parse(&text, None, &ParseOptions::default(), true);
+        assert_eq!(result.syntax_node().unwrap().to_string(), text);
+        assert!(
+            result.diagnostics.iter().any(|d| d.code == IssueCode::NESTING_TOO_DEEP),
+            "no NESTING_TOO_DEEP for {open}"
+        );
+        assert!(result.model.is_none());
+    }
+}
+
+#[test]
+fn moderate_nesting_still_parses() {
+    let text = format!("$x = {}1{}", "[".repeat(200), "]".repeat(200));
+    let result = parse(&text, None, &ParseOptions::default(), false);
+    assert!(result.diagnostics.is_empty(), "{:?}", result.diagnostics);
+    assert!(result.model.is_some());
+}
+
+#[test]
+fn bom_and_odd_bytes_do_not_panic() {
+    for text in ["\u{feff}notice(1)", "\u{0}\u{1}\u{7f}", "é ☺ \u{a0} $x", "@(", "@(END", "\"${", "/*", "<%"] {
+        for epp in [false, true] {
+            let result = parse(text, None, &ParseOptions { epp, tasks: false }, true);
+            assert_eq!(result.syntax_node().unwrap().to_string(), text);
+        }
+    }
+}
