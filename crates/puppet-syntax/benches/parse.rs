@@ -19,7 +19,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 
 use puppet_syntax::lexer::{lex, LexOptions};
-use puppet_syntax::{parse_cst, ParseOptions};
+use puppet_syntax::{parse, parse_cst, ParseOptions};
 
 const DEFAULT_CORPUS: &str = "/usr/share/puppet/modules.available";
 
@@ -80,47 +80,45 @@ fn bench_corpus(c: &mut Criterion) {
                 .is_none_or(|t| t.root_node().has_error())
         })
         .count();
-    // While the lexer or parser is unfinished (panics), measure only the peer.
-    let ours = std::panic::catch_unwind(|| {
-        files
-            .iter()
-            .filter(|f| parse_cst(f, &ParseOptions::default()).has_errors())
-            .count()
+    let cst_errors = files.iter().filter(|f| parse_cst(f, &ParseOptions::default()).has_errors()).count();
+    eprintln!(
+        "parse bench: {} files, {bytes} bytes; files with errors: ours {cst_errors}, tree-sitter {ts_errors}",
+        files.len()
+    );
+
+    let mut group = c.benchmark_group("lex");
+    configure(&mut group, bytes);
+    group.bench_function("corpus", |b| {
+        b.iter(|| {
+            for f in &files {
+                black_box(lex(black_box(f), LexOptions::default()));
+            }
+        })
     });
-    match &ours {
-        Ok(cst_errors) => eprintln!(
-            "parse bench: {} files, {bytes} bytes; files with errors: cst {cst_errors}, tree-sitter {ts_errors}",
-            files.len()
-        ),
-        Err(_) => eprintln!(
-            "parse bench: {} files, {bytes} bytes; parse_cst panics: measuring tree-sitter only ({ts_errors} files with errors)",
-            files.len()
-        ),
-    }
+    group.finish();
 
-    if ours.is_ok() {
-        let mut group = c.benchmark_group("lex");
-        configure(&mut group, bytes);
-        group.bench_function("corpus", |b| {
-            b.iter(|| {
-                for f in &files {
-                    black_box(lex(black_box(f), LexOptions::default()));
-                }
-            })
-        });
-        group.finish();
+    let mut group = c.benchmark_group("cst");
+    configure(&mut group, bytes);
+    group.bench_function("corpus", |b| {
+        b.iter(|| {
+            for f in &files {
+                black_box(parse_cst(black_box(f), &ParseOptions::default()));
+            }
+        })
+    });
+    group.finish();
 
-        let mut group = c.benchmark_group("cst");
-        configure(&mut group, bytes);
-        group.bench_function("corpus", |b| {
-            b.iter(|| {
-                for f in &files {
-                    black_box(parse_cst(black_box(f), &ParseOptions::default()));
-                }
-            })
-        });
-        group.finish();
-    }
+    // lex + parse → the Puppet model (no CST), what `parse` does for the PN/XPP/Ruby sinks.
+    let mut group = c.benchmark_group("model");
+    configure(&mut group, bytes);
+    group.bench_function("corpus", |b| {
+        b.iter(|| {
+            for f in &files {
+                black_box(parse(black_box(f), None, &ParseOptions::default(), false));
+            }
+        })
+    });
+    group.finish();
 
     let mut group = c.benchmark_group("tree-sitter");
     configure(&mut group, bytes);
