@@ -212,3 +212,46 @@ fn show() {
     println!("ruby error: {:?}\nruby warnings: {:?}", ruby[0].error, ruby[0].warnings);
     println!("compare: {:?}", compare_with_ruby(&src, options, &ruby[0]));
 }
+
+/// Fragments for the random differential test.
+const PIECES: &[&str] = &[
+    "\"", "'", "$", "${", "}", "{", "[", "]", "(", ")", "@(E)", "@(\"E\")", "@(E:json/tL$)", "\nE\n", "| E\n", "|-E",
+    "\n", " ", "  ", "\t", "\r\n", "\\", "/", "/*", "*/", "#", "::", ":", "a", "A", "x::y", "_", "-", "0x", "08", "1.5",
+    "e", "é", "\u{a0}", "?", "=>", "\\u{41}", "\\u", "\\n", "%", "*", "$x", "1", ".", ",", "=", "<", ">", "|", "!",
+    "${x}", "${x.y}", "${x[1]}", "'a'", "\"a\"", "${true}", "0", "e5", "E", "x", "\\$", "\\\"", "\\'", "\\\\",
+    "\\\n", "@", "@@", "~", "&", "$::", "8", "x.", "1e", "\r", "-%>", "{}", "case", "Foo::", "::Bar", "\u{1F600}",
+];
+const EPP_PIECES: &[&str] = &["<%", "<%=", "<%-", "<%#", "%>", "-%>", "<%%", "%%>", " ", "\n", "a", "$x", "\"", "#", "-"];
+
+/// Random inputs (fixed seed) built from Puppet fragments, compared with Ruby.
+#[test]
+fn random_fragments_match_ruby() {
+    if !ruby_available() {
+        eprintln!("note: ruby with puppet is not installed; skipping the random differential lexer test");
+        return;
+    }
+    let count: usize = std::env::var("LEXER_DIFF_RANDOM").ok().and_then(|v| v.parse().ok()).unwrap_or(3000);
+    let seed: u64 = std::env::var("LEXER_DIFF_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15 ^ seed.wrapping_mul(0x2545_F491_4F6C_DD1D);
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut inputs = Vec::new();
+    for k in 0..count {
+        let epp = k % 4 == 3;
+        let len = next(25);
+        let mut s = String::new();
+        for _ in 0..len {
+            if epp && next(2) == 0 {
+                s.push_str(EPP_PIECES[next(EPP_PIECES.len())]);
+            } else {
+                s.push_str(PIECES[next(PIECES.len())]);
+            }
+        }
+        inputs.push((format!("{s:?}"), s, if epp { EPP } else { PP }));
+    }
+    check_all(inputs);
+}

@@ -265,10 +265,15 @@ impl Lexer<'_> {
             self.pos = end;
             return;
         }
-        if regexp_acceptable(self.after) {
-            if let Some(end) = scan_regex(b, p) {
-                self.emit(REGEX, end);
-                return;
+        if regexp_acceptable(self.after) && p < self.no_regex_end_from {
+            match scan_regex(b, p) {
+                Some(end) => {
+                    self.emit(REGEX, end);
+                    return;
+                }
+                // Whether a `/` is escaped does not depend on where the scan started, so no
+                // later `/` can start a regexp either.
+                None => self.no_regex_end_from = p,
             }
         }
         self.emit(DIV, p + 1);

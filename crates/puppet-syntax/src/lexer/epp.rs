@@ -54,6 +54,17 @@ impl Lexer<'_> {
             let Some(q) = found else {
                 push_seg(&mut segs, RENDER_STRING, text_start, len);
                 pos = len;
+                // Ruby checks the accumulated text: a literal `<%%` at its end counts.
+                let last_text = segs.iter().rev().find(|s| s.0 == RENDER_STRING);
+                if last_text.is_some_and(|&(_, a, e)| b[a..e].ends_with(b"<%%") && epp_text_value(&self.src[a..e]).ends_with("<%")) {
+                    self.error(
+                        IssueCode::EPP_UNBALANCED_EXPRESSION,
+                        len,
+                        0,
+                        "Unbalanced embedded expression - opening <% and reaching end of input",
+                    );
+                    break TextEnd::Error;
+                }
                 break TextEnd::Eof;
             };
             push_seg(&mut segs, RENDER_STRING, text_start, q);

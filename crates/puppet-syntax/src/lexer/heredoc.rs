@@ -46,7 +46,18 @@ pub struct HeaderError {
 /// (which, unanchored, may also match a later `@(` inside the text).
 pub fn parse_header(header_text: &str) -> Result<HeredocHeader, HeaderError> {
     let b = header_text.as_bytes();
-    let groups = (0..b.len()).filter(|&a| b[a..].starts_with(b"@(")).find_map(|a| match_header(b, a));
+    let mut groups = None;
+    let mut a = 0;
+    while let Some(k) = b.get(a..).and_then(|r| r.windows(2).position(|w| w == b"@(")) {
+        match match_header(b, a + k) {
+            Ok(g) => {
+                groups = Some(g);
+                break;
+            }
+            // Every `@(` inside the same tag run fails the same way.
+            Err(resume) => a = resume,
+        }
+    }
     let Some((tag, syntax, escapes)) = groups else {
         return Err(HeaderError {
             code: IssueCode::HEREDOC_INVALID_SYNTAX,
@@ -126,7 +137,8 @@ pub fn parse_header(header_text: &str) -> Result<HeredocHeader, HeaderError> {
 /// Byte ranges of the tag, syntax and escape groups of `PATTERN_HEREDOC` matched at `a`.
 type HeaderGroups = ((usize, usize), Option<(usize, usize)>, Option<(usize, usize)>);
 
-fn match_header(b: &[u8], a: usize) -> Option<HeaderGroups> {
+/// `Err(resume)`: no match; no `@(` before `resume` can match either.
+fn match_header(b: &[u8], a: usize) -> Result<HeaderGroups, usize> {
     let skip_blanks = |mut i: usize| {
         while i < b.len() && blank_len(b, i) > 0 {
             i += blank_len(b, i);
@@ -139,21 +151,22 @@ fn match_header(b: &[u8], a: usize) -> Option<HeaderGroups> {
         i += 1;
     }
     if i == tag_start {
-        return None;
+        return Err(a + 2);
     }
     let tag = (tag_start, i);
+    let resume = i;
     let mut syntax = None;
     if b.get(i) == Some(&b':') {
         let s = skip_blanks(i + 1);
         if !b.get(s).is_some_and(u8::is_ascii_lowercase) {
-            return None;
+            return Err(resume);
         }
         let mut e = s + 1;
         while e < b.len() && (b[e].is_ascii_alphanumeric() || b[e] == b'_' || b[e] == b'+') {
             e += 1;
         }
         if e == s + 1 {
-            return None;
+            return Err(resume);
         }
         syntax = Some((s, e));
         i = skip_blanks(e);
@@ -168,7 +181,11 @@ fn match_header(b: &[u8], a: usize) -> Option<HeaderGroups> {
         escapes = Some((s, e));
         i = skip_blanks(e);
     }
-    (b.get(i) == Some(&b')')).then_some((tag, syntax, escapes))
+    if b.get(i) == Some(&b')') {
+        Ok((tag, syntax, escapes))
+    } else {
+        Err(resume)
+    }
 }
 
 /// Ruby's `String#strip`: NUL, tab, LF, VT, FF, CR and space at both ends.
@@ -425,7 +442,9 @@ impl Lexer<'_> {
     /// line, or after the previous heredoc of this line) and schedule it for that newline.
     pub(super) fn heredoc(&mut self) {
         let at = self.pos;
-        let Some(close) = find_byte(self.b, at, b')') else {
+        let close = if at < self.no_paren_from { find_byte(self.b, at, b')') } else { None };
+        let Some(close) = close else {
+            self.no_paren_from = self.no_paren_from.min(at);
             let followed_by = self.followed_by(at);
             let message = format!("Unclosed parenthesis after '@(' followed by '{followed_by}'");
             self.error(IssueCode::HEREDOC_UNCLOSED_PARENTHESIS, at, 2, message).args.push(("followed_by", followed_by));

@@ -237,6 +237,10 @@ pub(crate) struct Lexer<'a> {
     heredoc_depth: u32,
     /// Scratch buffer for EPP text segments.
     epp_segments: Vec<(SyntaxKind, usize, usize)>,
+    /// No `)` at or after this offset (keeps repeated unclosed `@(` linear).
+    no_paren_from: usize,
+    /// No regexp can end after this offset (keeps repeated unclosed `/` linear).
+    no_regex_end_from: usize,
 }
 
 impl<'a> Lexer<'a> {
@@ -262,6 +266,8 @@ impl<'a> Lexer<'a> {
             pending_bodies: Vec::new(),
             heredoc_depth,
             epp_segments: Vec::new(),
+            no_paren_from: usize::MAX,
+            no_regex_end_from: usize::MAX,
         }
     }
 
@@ -286,13 +292,30 @@ impl<'a> Lexer<'a> {
     }
 
     fn error(&mut self, code: IssueCode, offset: usize, len: usize, message: impl Into<String>) -> &mut Diagnostic {
-        self.diags.push(Diagnostic::error(code, offset as u32, len as u32, message));
+        let (offset, len) = self.on_char_boundaries(offset, len);
+        self.diags.push(Diagnostic::error(code, offset, len, message));
         self.diags.last_mut().unwrap()
     }
 
     fn warning(&mut self, code: IssueCode, offset: usize, message: impl Into<String>) -> &mut Diagnostic {
-        self.diags.push(Diagnostic::warning(code, offset as u32, 0, message));
+        let (offset, _) = self.on_char_boundaries(offset, 0);
+        self.diags.push(Diagnostic::warning(code, offset, 0, message));
         self.diags.last_mut().unwrap()
+    }
+
+    /// Ruby sometimes reports a byte position inside a character (e.g. 3 bytes after `::`);
+    /// its column then counts that character, so move to the next character boundary.
+    fn on_char_boundaries(&self, offset: usize, len: usize) -> (u32, u32) {
+        let fix = |mut i: usize| {
+            i = i.min(self.src.len());
+            while !self.src.is_char_boundary(i) {
+                i += 1;
+            }
+            i
+        };
+        let start = fix(offset);
+        let end = fix(offset.saturating_add(len)).max(start);
+        (start as u32, (end - start) as u32)
     }
 
     /// Ruby's `followed_by`: `<eof>` or the next 5 characters plus `...`, with `\t\n\r` escaped.

@@ -287,10 +287,29 @@ impl Lexer<'_> {
             let kind = self.tokens[i].kind;
             match kind {
                 WHITESPACE => {
-                    return match text.rfind('\n') {
-                        Some(nl) => Some(&text[nl + 1..]).filter(|t| !t.is_empty()).map(str::to_string),
-                        None => (i == first_token).then(|| text.to_string()),
-                    };
+                    // Blanks after a handler that returns no token (newline, comment, heredoc,
+                    // EPP tag) are consumed by `enqueue_until`'s own `skip` and stay matched;
+                    // blanks after a token are consumed by the whitespace handler, and the
+                    // `skip` that follows fails and clears the match.
+                    if let Some(nl) = text.rfind('\n') {
+                        return Some(&text[nl + 1..]).filter(|t| !t.is_empty()).map(str::to_string);
+                    }
+                    let skipped_by_loop = i == first_token
+                        || matches!(
+                            self.tokens[i - 1].kind,
+                            ML_COMMENT
+                                | HEREDOC
+                                | HEREDOC_BODY
+                                | EPP_CODE_START
+                                | EPP_CODE_END
+                                | EPP_COMMENT
+                                | EPP_TRIMMED
+                                | RENDER_EXPR
+                                | RENDER_STRING
+                                | EPP_END
+                                | EPP_END_TRIM
+                        );
+                    return skipped_by_loop.then(|| text.to_string());
                 }
                 NAME | WORD | CLASSREF | NUMBER => return Some(text.to_string()),
                 _ if kind.is_keyword() => return Some(text.to_string()),
@@ -308,6 +327,8 @@ impl Lexer<'_> {
                     return None;
                 }
                 COMMENT | ML_COMMENT | HEREDOC_BODY | HEREDOC | ERROR_TOKEN | DQPRE | DQMID => return None,
+                // EPP text scanned inside an expression: Ruby's last match is the text scan's.
+                RENDER_STRING | RENDER_EXPR | EPP_END | EPP_END_TRIM => return None,
                 _ if kind.is_trivia() => return None,
                 _ => continue,
             }

@@ -1,0 +1,2 @@
+$a = @(END)
+no end

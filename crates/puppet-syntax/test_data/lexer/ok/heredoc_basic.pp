@@ -1,0 +1,6 @@
+$a = @(END)
+hello
+END
+$b = @(END)
+  indented
+  END

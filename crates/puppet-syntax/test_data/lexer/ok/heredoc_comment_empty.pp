@@ -1,0 +1,7 @@
+$a = @(END) # comment
+t
+END
+$b = [1]
+$c = @(END)
+
+|END

@@ -1,0 +1,2 @@
+plan foo() { apply($x) { } }
+"${plan}${apply.x}${case}"

@@ -1,0 +1,4 @@
+a b c	d
+e # comment
+/* ml
+comment */ f
