@@ -231,7 +231,7 @@ pub(crate) fn resolve_positions(model: &mut Model, root: NodeId, fallback_offset
         }
         let offset = model.offset(id);
         children.clear();
-        children.extend(model.children(id));
+        model.kind(id).for_each_child(model, &mut |c| children.push(c));
         work.extend(children.iter().rev().map(|&c| (c, offset)));
     }
 }

@@ -150,6 +150,31 @@ macro_rules! model_attr_default {
 }
 
 /// [`AttrValue`] of a stored field (`$f` is a reference to the field).
+/// `for_each_child` helper: visits a contained-node field, ignores the others.
+macro_rules! model_visit_child {
+    ($m:ident, $f:ident, $field:ident, Node($c:ident)) => {
+        $f(*$field)
+    };
+    ($m:ident, $f:ident, $field:ident, OptNode($c:ident)) => {
+        if let Some(child) = $field {
+            $f(*child)
+        }
+    };
+    ($m:ident, $f:ident, $field:ident, Nodes($c:ident)) => {
+        for &child in $m.nodes(*$field) {
+            $f(child)
+        }
+    };
+    ($m:ident, $f:ident, $field:ident, Nodes1($c:ident)) => {
+        for &child in $m.nodes(*$field) {
+            $f(child)
+        }
+    };
+    ($m:ident, $f:ident, $field:ident, $other:ident($($arg:tt)*)) => {
+        let _ = $field;
+    };
+}
+
 macro_rules! model_attr_value {
     ($m:ident, $f:ident, Node($c:ident)) => {
         AttrValue::Node(*$f)
@@ -456,6 +481,18 @@ macro_rules! define_model {
                         $($ofield: model_from_input!($oty($($oarg)*), next()?)?,)*
                     }),)*
                     _ => None,
+                }
+            }
+
+            /// Calls `f` with every contained child, in attribute order (what
+            /// [`Model::children`] yields, without going through reflection: the hot path of
+            /// whole-tree passes).
+            pub fn for_each_child(&self, model: &Model, f: &mut dyn FnMut(NodeId)) {
+                match self {
+                    $(NodeKind::$nname { $($ifield,)* $($ofield,)* } => {
+                        $(model_visit_child!(model, f, $ifield, $ity($($iarg)*));)*
+                        $(model_visit_child!(model, f, $ofield, $oty($($oarg)*));)*
+                    })*
                 }
             }
 
