@@ -33,7 +33,10 @@ fn lexer_golden_files() {
     let mut failures = Vec::new();
     let mut count = 0;
     for (dir, expect_errors) in [("ok", false), ("err", true)] {
-        let mut entries: Vec<_> = fs::read_dir(root.join(dir)).unwrap().map(|e| e.unwrap().path()).collect();
+        let mut entries: Vec<_> = fs::read_dir(root.join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
         entries.sort();
         for path in entries {
             let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
@@ -42,8 +45,16 @@ fn lexer_golden_files() {
             }
             count += 1;
             let source = fs::read_to_string(&path).unwrap();
-            let tasks = path.file_stem().is_some_and(|s| s.to_string_lossy().starts_with("tasks_mode"));
-            let lexed = lex(&source, LexOptions { epp: ext == "epp", tasks });
+            let tasks = path
+                .file_stem()
+                .is_some_and(|s| s.to_string_lossy().starts_with("tasks_mode"));
+            let lexed = lex(
+                &source,
+                LexOptions {
+                    epp: ext == "epp",
+                    tasks,
+                },
+            );
             lexer_util::assert_covers(&source, &lexed);
             let has_errors = lexed.diagnostics.iter().any(|d| d.is_error());
             if has_errors != expect_errors {
@@ -53,11 +64,22 @@ fn lexer_golden_files() {
                     if expect_errors { "some" } else { "no" }
                 ));
             }
-            if let Err(e) = check_expect(&path.with_extension("tokens"), &lexer_util::render(&source, &lexed)) {
+            if let Err(e) = check_expect(
+                &path.with_extension("tokens"),
+                &lexer_util::render(&source, &lexed),
+            ) {
                 failures.push(e);
             }
         }
     }
-    assert!(count >= 40, "expected at least 40 golden lexer cases, found {count}");
-    assert!(failures.is_empty(), "{} of {count} golden cases failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        count >= 40,
+        "expected at least 40 golden lexer cases, found {count}"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {count} golden cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

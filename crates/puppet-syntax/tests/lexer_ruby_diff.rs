@@ -11,9 +11,18 @@ use std::path::{Path, PathBuf};
 use lexer_util::{compare_with_ruby, ruby_available, run_oracle};
 use puppet_syntax::lexer::LexOptions;
 
-const PP: LexOptions = LexOptions { epp: false, tasks: false };
-const EPP: LexOptions = LexOptions { epp: true, tasks: false };
-const TASKS: LexOptions = LexOptions { epp: false, tasks: true };
+const PP: LexOptions = LexOptions {
+    epp: false,
+    tasks: false,
+};
+const EPP: LexOptions = LexOptions {
+    epp: true,
+    tasks: false,
+};
+const TASKS: LexOptions = LexOptions {
+    epp: false,
+    tasks: true,
+};
 
 /// Snippets covering every lexer rule (manifests unless marked).
 const SNIPPETS: &[&str] = &[
@@ -108,14 +117,19 @@ const EPP_SNIPPETS: &[&str] = &[
     "<%= \"${x}\" %>",
 ];
 
-const TASKS_SNIPPETS: &[&str] = &["plan foo() { apply($x) { } }", "\"${plan}${apply.x}${case}\""];
+const TASKS_SNIPPETS: &[&str] = &[
+    "plan foo() { apply($x) { } }",
+    "\"${plan}${apply.x}${case}\"",
+];
 
 fn corpus_files(ext: &str) -> Vec<PathBuf> {
     let root = Path::new("/usr/share/puppet/modules.available");
     let mut files = Vec::new();
     let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
         for entry in entries.flatten() {
             let path = entry.path();
             let Ok(ft) = entry.file_type() else { continue };
@@ -133,8 +147,12 @@ fn corpus_files(ext: &str) -> Vec<PathBuf> {
 fn golden_files() -> Vec<(PathBuf, LexOptions)> {
     let mut out = Vec::new();
     for dir in ["ok", "err"] {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data/lexer").join(dir);
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("test_data/lexer")
+            .join(dir);
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
         for e in entries.flatten() {
             let p = e.path();
             match p.extension().and_then(|e| e.to_str()) {
@@ -157,7 +175,13 @@ fn check_all(inputs: Vec<(String, String, LexOptions)>) {
             failures.push(format!("{name}: {e}"));
         }
     }
-    assert!(failures.is_empty(), "{} of {} inputs differ from Ruby:\n{}", failures.len(), inputs.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} inputs differ from Ruby:\n{}",
+        failures.len(),
+        inputs.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -173,7 +197,11 @@ fn snippets_match_ruby() {
         }
     }
     for (path, options) in golden_files() {
-        inputs.push((path.display().to_string(), std::fs::read_to_string(&path).unwrap(), options));
+        inputs.push((
+            path.display().to_string(),
+            std::fs::read_to_string(&path).unwrap(),
+            options,
+        ));
     }
     check_all(inputs);
 }
@@ -198,8 +226,14 @@ fn corpus_matches_ruby() {
 /// Debug aid: `LEXER_DIFF_SHOW='source' cargo test --test lexer_ruby_diff show -- --nocapture`.
 #[test]
 fn show() {
-    let Ok(src) = std::env::var("LEXER_DIFF_SHOW") else { return };
-    let options = if std::env::var_os("LEXER_DIFF_EPP").is_some() { EPP } else { PP };
+    let Ok(src) = std::env::var("LEXER_DIFF_SHOW") else {
+        return;
+    };
+    let options = if std::env::var_os("LEXER_DIFF_EPP").is_some() {
+        EPP
+    } else {
+        PP
+    };
     let lexed = puppet_syntax::lexer::lex(&src, options);
     println!("{}", lexer_util::render(&src, &lexed));
     for t in lexer_util::ruby_view(&src, &lexed, false) {
@@ -209,29 +243,122 @@ fn show() {
     for t in &ruby[0].tokens {
         println!("ruby: {t}");
     }
-    println!("ruby error: {:?}\nruby warnings: {:?}", ruby[0].error, ruby[0].warnings);
+    println!(
+        "ruby error: {:?}\nruby warnings: {:?}",
+        ruby[0].error, ruby[0].warnings
+    );
     println!("compare: {:?}", compare_with_ruby(&src, options, &ruby[0]));
 }
 
 /// Fragments for the random differential test.
 const PIECES: &[&str] = &[
-    "\"", "'", "$", "${", "}", "{", "[", "]", "(", ")", "@(E)", "@(\"E\")", "@(E:json/tL$)", "\nE\n", "| E\n", "|-E",
-    "\n", " ", "  ", "\t", "\r\n", "\\", "/", "/*", "*/", "#", "::", ":", "a", "A", "x::y", "_", "-", "0x", "08", "1.5",
-    "e", "é", "\u{a0}", "?", "=>", "\\u{41}", "\\u", "\\n", "%", "*", "$x", "1", ".", ",", "=", "<", ">", "|", "!",
-    "${x}", "${x.y}", "${x[1]}", "'a'", "\"a\"", "${true}", "0", "e5", "E", "x", "\\$", "\\\"", "\\'", "\\\\",
-    "\\\n", "@", "@@", "~", "&", "$::", "8", "x.", "1e", "\r", "-%>", "{}", "case", "Foo::", "::Bar", "\u{1F600}",
+    "\"",
+    "'",
+    "$",
+    "${",
+    "}",
+    "{",
+    "[",
+    "]",
+    "(",
+    ")",
+    "@(E)",
+    "@(\"E\")",
+    "@(E:json/tL$)",
+    "\nE\n",
+    "| E\n",
+    "|-E",
+    "\n",
+    " ",
+    "  ",
+    "\t",
+    "\r\n",
+    "\\",
+    "/",
+    "/*",
+    "*/",
+    "#",
+    "::",
+    ":",
+    "a",
+    "A",
+    "x::y",
+    "_",
+    "-",
+    "0x",
+    "08",
+    "1.5",
+    "e",
+    "é",
+    "\u{a0}",
+    "?",
+    "=>",
+    "\\u{41}",
+    "\\u",
+    "\\n",
+    "%",
+    "*",
+    "$x",
+    "1",
+    ".",
+    ",",
+    "=",
+    "<",
+    ">",
+    "|",
+    "!",
+    "${x}",
+    "${x.y}",
+    "${x[1]}",
+    "'a'",
+    "\"a\"",
+    "${true}",
+    "0",
+    "e5",
+    "E",
+    "x",
+    "\\$",
+    "\\\"",
+    "\\'",
+    "\\\\",
+    "\\\n",
+    "@",
+    "@@",
+    "~",
+    "&",
+    "$::",
+    "8",
+    "x.",
+    "1e",
+    "\r",
+    "-%>",
+    "{}",
+    "case",
+    "Foo::",
+    "::Bar",
+    "\u{1F600}",
 ];
-const EPP_PIECES: &[&str] = &["<%", "<%=", "<%-", "<%#", "%>", "-%>", "<%%", "%%>", " ", "\n", "a", "$x", "\"", "#", "-"];
+const EPP_PIECES: &[&str] = &[
+    "<%", "<%=", "<%-", "<%#", "%>", "-%>", "<%%", "%%>", " ", "\n", "a", "$x", "\"", "#", "-",
+];
 
 /// Random inputs (fixed seed) built from Puppet fragments, compared with Ruby.
 #[test]
 fn random_fragments_match_ruby() {
     if !ruby_available() {
-        eprintln!("note: ruby with puppet is not installed; skipping the random differential lexer test");
+        eprintln!(
+            "note: ruby with puppet is not installed; skipping the random differential lexer test"
+        );
         return;
     }
-    let count: usize = std::env::var("LEXER_DIFF_RANDOM").ok().and_then(|v| v.parse().ok()).unwrap_or(3000);
-    let seed: u64 = std::env::var("LEXER_DIFF_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+    let count: usize = std::env::var("LEXER_DIFF_RANDOM")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3000);
+    let seed: u64 = std::env::var("LEXER_DIFF_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15 ^ seed.wrapping_mul(0x2545_F491_4F6C_DD1D);
     let mut next = move |n: usize| {
         state ^= state << 13;

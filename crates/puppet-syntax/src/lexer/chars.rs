@@ -47,7 +47,11 @@ pub(super) fn unicode_blank_len(b: &[u8], i: usize) -> usize {
 
 /// Whether `c` is `[[:blank:]]`.
 pub(super) fn is_blank_char(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}')
+    matches!(
+        c,
+        ' ' | '\t' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
+    )
 }
 
 /// The byte length of the UTF-8 character starting with byte `lead` (1 for invalid leads).
@@ -110,7 +114,10 @@ pub(super) fn word_boundary_after_word(s: &str, at: usize) -> bool {
 /// Position of the first `needle` byte at or after `from` (or `None`).
 #[inline]
 pub(super) fn find_byte(b: &[u8], from: usize, needle: u8) -> Option<usize> {
-    b.get(from..)?.iter().position(|&c| c == needle).map(|i| i + from)
+    b.get(from..)?
+        .iter()
+        .position(|&c| c == needle)
+        .map(|i| i + from)
 }
 
 /// Number of consecutive `\` bytes ending right before `end`, not looking before `floor`.

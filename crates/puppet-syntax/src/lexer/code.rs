@@ -6,7 +6,9 @@
 //! whitespace, newlines (with the heredoc body jump), comments and `/` (comment, regexp or
 //! division) live here too. Numbers, strings, heredocs and EPP tags have their own files.
 
-use super::chars::{backslashes_before, blank_or_cr_len, char_before, char_len, find_byte, is_word};
+use super::chars::{
+    backslashes_before, blank_or_cr_len, char_before, char_len, find_byte, is_word,
+};
 use super::{regexp_acceptable, EppMode, Lexer};
 use crate::diagnostics::IssueCode;
 use crate::syntax_kind::SyntaxKind::{self, *};
@@ -33,7 +35,14 @@ impl Lexer<'_> {
             b'/' => self.slash(),
             b'{' => {
                 self.brace_count += 1;
-                self.emit(if self.after == QMARK { SELBRACE } else { LBRACE }, p + 1);
+                self.emit(
+                    if self.after == QMARK {
+                        SELBRACE
+                    } else {
+                        LBRACE
+                    },
+                    p + 1,
+                );
             }
             b'}' => {
                 self.brace_count -= 1;
@@ -101,7 +110,10 @@ impl Lexer<'_> {
                 b'~' => self.emit(NOMATCH, p + 2),
                 _ => self.emit(NOT, p + 1),
             },
-            b'~' => self.emit(if at(1) == b'>' { IN_EDGE_SUB } else { TILDE }, p + 1 + usize::from(at(1) == b'>')),
+            b'~' => self.emit(
+                if at(1) == b'>' { IN_EDGE_SUB } else { TILDE },
+                p + 1 + usize::from(at(1) == b'>'),
+            ),
             b'<' => match (at(1), at(2)) {
                 (b'<', b'|') => self.emit(LLCOLLECT, p + 3),
                 (b'<', _) => self.emit(LSHIFT, p + 2),
@@ -201,9 +213,15 @@ impl Lexer<'_> {
                 stop += if b[stop] == b':' { 2 } else { 1 };
             }
             let (code, msg) = if error_skip == 1 {
-                (IssueCode::ILLEGAL_CLASS_REFERENCE, "Illegal class reference")
+                (
+                    IssueCode::ILLEGAL_CLASS_REFERENCE,
+                    "Illegal class reference",
+                )
             } else {
-                (IssueCode::ILLEGAL_FULLY_QUALIFIED_CLASS_REFERENCE, "Illegal fully qualified class reference")
+                (
+                    IssueCode::ILLEGAL_FULLY_QUALIFIED_CLASS_REFERENCE,
+                    "Illegal fully qualified class reference",
+                )
             };
             let at = (end + error_skip).min(b.len());
             self.error(code, at, stop.saturating_sub(at), msg);
@@ -231,7 +249,12 @@ impl Lexer<'_> {
                 while end < b.len() && is_word(b[end]) {
                     end += 1;
                 }
-                self.error(IssueCode::ILLEGAL_FULLY_QUALIFIED_NAME, p + 2, end - p - 2, "Illegal fully qualified name");
+                self.error(
+                    IssueCode::ILLEGAL_FULLY_QUALIFIED_NAME,
+                    p + 2,
+                    end - p - 2,
+                    "Illegal fully qualified name",
+                );
                 self.emit(ERROR_TOKEN, end);
             }
         }
@@ -258,7 +281,12 @@ impl Lexer<'_> {
                 }
             };
             let end = end.unwrap_or_else(|| {
-                self.error(IssueCode::UNCLOSED_MLCOMMENT, p, b.len() - p, "Unclosed multiline comment");
+                self.error(
+                    IssueCode::UNCLOSED_MLCOMMENT,
+                    p,
+                    b.len() - p,
+                    "Unclosed multiline comment",
+                );
                 b.len()
             });
             self.push(ML_COMMENT, end);
@@ -352,7 +380,11 @@ fn scan_class_reference(b: &[u8], p: usize) -> usize {
 
 /// `(::)?(\w+::)*\w+` at `p`: the end of a variable name, if there is one.
 pub(super) fn scan_variable_name(b: &[u8], p: usize) -> Option<usize> {
-    let mut i = if b.get(p..p + 2) == Some(b"::") { p + 2 } else { p };
+    let mut i = if b.get(p..p + 2) == Some(b"::") {
+        p + 2
+    } else {
+        p
+    };
     let mut end = None;
     loop {
         let start = i;

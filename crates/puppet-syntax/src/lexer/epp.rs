@@ -56,7 +56,9 @@ impl Lexer<'_> {
                 pos = len;
                 // Ruby checks the accumulated text: a literal `<%%` at its end counts.
                 let last_text = segs.iter().rev().find(|s| s.0 == RENDER_STRING);
-                if last_text.is_some_and(|&(_, a, e)| b[a..e].ends_with(b"<%%") && epp_text_value(&self.src[a..e]).ends_with("<%")) {
+                if last_text.is_some_and(|&(_, a, e)| {
+                    b[a..e].ends_with(b"<%%") && epp_text_value(&self.src[a..e]).ends_with("<%")
+                }) {
                     self.error(
                         IssueCode::EPP_UNBALANCED_EXPRESSION,
                         len,
@@ -151,7 +153,12 @@ impl Lexer<'_> {
 }
 
 /// Add a segment (empty ones are dropped). Adjacent text segments are merged.
-fn push_seg(segs: &mut Vec<(SyntaxKind, usize, usize)>, kind: SyntaxKind, start: usize, end: usize) {
+fn push_seg(
+    segs: &mut Vec<(SyntaxKind, usize, usize)>,
+    kind: SyntaxKind,
+    start: usize,
+    end: usize,
+) {
     if end <= start {
         return;
     }
@@ -194,7 +201,10 @@ fn find_comment_end(b: &[u8], from: usize) -> Option<usize> {
 
 /// `^[ \t]*\r?(?:\n|\z)?` at the start of a text part: what `-%>` trims.
 fn leading_trim_len(part: &[u8]) -> usize {
-    let mut n = part.iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+    let mut n = part
+        .iter()
+        .take_while(|&&c| c == b' ' || c == b'\t')
+        .count();
     if part.get(n) == Some(&b'\r') {
         n += 1;
     }

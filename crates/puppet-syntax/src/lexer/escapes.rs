@@ -91,8 +91,18 @@ impl EscapeProblem {
                 format!("Unrecognized escape sequence '\\{ch}'"),
                 Some(("ch", ch.clone())),
             ),
-            EscapeProblem::IllegalUnicode => (IssueCode::ILLEGAL_UNICODE_ESCAPE, false, UNICODE.to_string(), None),
-            EscapeProblem::InvalidCodePoint => (IssueCode::ILLEGAL_UNICODE_ESCAPE, true, UNICODE.to_string(), None),
+            EscapeProblem::IllegalUnicode => (
+                IssueCode::ILLEGAL_UNICODE_ESCAPE,
+                false,
+                UNICODE.to_string(),
+                None,
+            ),
+            EscapeProblem::InvalidCodePoint => (
+                IssueCode::ILLEGAL_UNICODE_ESCAPE,
+                true,
+                UNICODE.to_string(),
+                None,
+            ),
         }
     }
 }
@@ -173,7 +183,11 @@ pub(crate) fn process_escapes(
             Some(c) => (&after[..c.len_utf8()], c.len_utf8()),
         };
         let c = seq.chars().next().unwrap_or('\n');
-        let member = if seq == "\r\n" { EscapeSet::LINE } else { EscapeSet::member_for(c) };
+        let member = if seq == "\r\n" {
+            EscapeSet::LINE
+        } else {
+            EscapeSet::member_for(c)
+        };
         if escapes.contains(member) {
             match c {
                 'r' => out.push('\r'),
@@ -276,5 +290,7 @@ fn unicode_escape_at(b: &[u8], j: usize) -> Option<(usize, usize, u32)> {
 }
 
 fn parse_hex(digits: &[u8]) -> u32 {
-    digits.iter().fold(0, |acc, &d| acc * 16 + (d as char).to_digit(16).unwrap_or(0))
+    digits.iter().fold(0, |acc, &d| {
+        acc * 16 + (d as char).to_digit(16).unwrap_or(0)
+    })
 }

@@ -48,7 +48,10 @@ pub fn parse_header(header_text: &str) -> Result<HeredocHeader, HeaderError> {
     let b = header_text.as_bytes();
     let mut groups = None;
     let mut a = 0;
-    while let Some(k) = b.get(a..).and_then(|r| r.windows(2).position(|w| w == b"@(")) {
+    while let Some(k) = b
+        .get(a..)
+        .and_then(|r| r.windows(2).position(|w| w == b"@("))
+    {
         match match_header(b, a + k) {
             Ok(g) => {
                 groups = Some(g);
@@ -86,13 +89,23 @@ pub fn parse_header(header_text: &str) -> Result<HeredocHeader, HeaderError> {
         syntax: syntax.map_or(String::new(), |(s, e)| header_text[s..e].to_string()),
         escapes: EscapeSet::NONE,
     };
-    let Some((s, e)) = escapes else { return Ok(header) };
-    let flags = if s == e { "trnsuL$" } else { &header_text[s..e] };
+    let Some((s, e)) = escapes else {
+        return Ok(header);
+    };
+    let flags = if s == e {
+        "trnsuL$"
+    } else {
+        &header_text[s..e]
+    };
     let mut set = EscapeSet::BACKSLASH;
     let mut error = None;
     for (i, c) in flags.char_indices() {
         if flags[..i].contains(c) && error.is_none() {
-            let list = flags.chars().map(String::from).collect::<Vec<_>>().join(", ");
+            let list = flags
+                .chars()
+                .map(String::from)
+                .collect::<Vec<_>>()
+                .join(", ");
             error = Some(HeaderError {
                 code: IssueCode::HEREDOC_MULTIPLE_AT_ESCAPES,
                 message: format!("An escape char for @() may only appear once. Got '{list}'"),
@@ -135,7 +148,11 @@ pub fn parse_header(header_text: &str) -> Result<HeredocHeader, HeaderError> {
 }
 
 /// Byte ranges of the tag, syntax and escape groups of `PATTERN_HEREDOC` matched at `a`.
-type HeaderGroups = ((usize, usize), Option<(usize, usize)>, Option<(usize, usize)>);
+type HeaderGroups = (
+    (usize, usize),
+    Option<(usize, usize)>,
+    Option<(usize, usize)>,
+);
 
 /// `Err(resume)`: no match; no `@(` before `resume` can match either.
 fn match_header(b: &[u8], a: usize) -> Result<HeaderGroups, usize> {
@@ -260,7 +277,11 @@ fn match_end_line(line: &[u8], tag: &[u8]) -> Option<(usize, usize, bool, bool)>
 /// possible (the leftmost match start).
 fn end_line_prefix(line: &[u8], ts: usize) -> (usize, usize, bool, bool) {
     let j = skip_blanks_back(line, ts);
-    let (trim, k) = if j > 0 && line[j - 1] == b'-' { (true, skip_blanks_back(line, j - 1)) } else { (false, j) };
+    let (trim, k) = if j > 0 && line[j - 1] == b'-' {
+        (true, skip_blanks_back(line, j - 1))
+    } else {
+        (false, j)
+    };
     if k > 0 && line[k - 1] == b'|' {
         (skip_blanks_back(line, k - 1), k - 1, true, trim)
     } else {
@@ -320,7 +341,12 @@ pub fn process_body(header: &HeredocHeader, body_text: &str, body_offset: u32) -
     let b = body_text.as_bytes();
     let end = find_end_line(b, 0, header.tag.as_bytes());
     let (text_end, leading, has_margin, trim) = match end {
-        Some(e) => (e.line_start, &body_text[e.leading.0..e.leading.1], e.margin, e.trim),
+        Some(e) => (
+            e.line_start,
+            &body_text[e.leading.0..e.leading.1],
+            e.margin,
+            e.trim,
+        ),
         None => (b.len(), "", false, false),
     };
     let raw = &body_text[..text_end];
@@ -348,7 +374,12 @@ pub fn process_body(header: &HeredocHeader, body_text: &str, body_offset: u32) -
     }
     accumulated_margin.push(*accumulated_margin.last().unwrap());
     let mut line_starts = vec![0];
-    line_starts.extend(text.bytes().enumerate().filter(|&(_, c)| c == b'\n').map(|(i, _)| i as u32 + 1));
+    line_starts.extend(
+        text.bytes()
+            .enumerate()
+            .filter(|&(_, c)| c == b'\n')
+            .map(|(i, _)| i as u32 + 1),
+    );
     HeredocText {
         text,
         interpolate: header.interpolate,
@@ -372,17 +403,29 @@ impl HeredocText {
         if !self.has_margin {
             return (offset + self.leading_offset, length);
         }
-        let acc = |line: usize| self.accumulated_margin.get(line).or(self.accumulated_margin.last()).copied();
+        let acc = |line: usize| {
+            self.accumulated_margin
+                .get(line)
+                .or(self.accumulated_margin.last())
+                .copied()
+        };
         let start_line = self.line_for_offset(offset);
         let end_line = self.line_for_offset(offset + length);
         let (start_acc, end_acc) = (acc(start_line).unwrap_or(0), acc(end_line).unwrap_or(0));
-        let global = if offset == 0 { self.leading_offset } else { offset + self.leading_offset + start_acc };
+        let global = if offset == 0 {
+            self.leading_offset
+        } else {
+            offset + self.leading_offset + start_acc
+        };
         (global, (length + end_acc).saturating_sub(start_acc))
     }
 
     /// 1-based line of a local offset, as Ruby's `line_for_offset`.
     fn line_for_offset(&self, offset: u32) -> usize {
-        self.line_starts.partition_point(|&s| s <= offset).max(1).min(self.line_starts.len())
+        self.line_starts
+            .partition_point(|&s| s <= offset)
+            .max(1)
+            .min(self.line_starts.len())
     }
 
     /// The value of a non-interpolated heredoc (one `STRING`): the text with the `/flags`
@@ -410,10 +453,19 @@ pub fn lex_heredoc_text(text: &str, interpolate: bool, escapes: EscapeSet, tasks
     lex_text_at_depth(text, interpolate, escapes, tasks, 1)
 }
 
-fn lex_text_at_depth(text: &str, interpolate: bool, escapes: EscapeSet, tasks: bool, depth: u32) -> Lexed {
+fn lex_text_at_depth(
+    text: &str,
+    interpolate: bool,
+    escapes: EscapeSet,
+    tasks: bool,
+    depth: u32,
+) -> Lexed {
     let mut lexer = Lexer::new(text, tasks, depth);
     if interpolate {
-        lexer.uq_string(Flavour::Uq { escapes, dollar_escape: escapes.contains(EscapeSet::DOLLAR) });
+        lexer.uq_string(Flavour::Uq {
+            escapes,
+            dollar_escape: escapes.contains(EscapeSet::DOLLAR),
+        });
         lexer.run();
     } else {
         lexer.push(STRING, text.len());
@@ -430,10 +482,21 @@ fn lex_text_at_depth(text: &str, interpolate: bool, escapes: EscapeSet, tasks: b
 /// The raw text of a heredoc text segment without its delimiters: the `${` ending a
 /// `DQPRE`/`DQMID` and the `}` starting a `DQMID`/`DQPOST` that follows an expression.
 /// `dollar_escapes`: the heredoc has the `$` escape flag.
-pub fn segment_inner(kind: SyntaxKind, text: &str, after_expression: bool, dollar_escapes: bool) -> &str {
-    let leading = usize::from(matches!(kind, DQMID | DQPOST) && after_expression && text.starts_with('}'));
+pub fn segment_inner(
+    kind: SyntaxKind,
+    text: &str,
+    after_expression: bool,
+    dollar_escapes: bool,
+) -> &str {
+    let leading =
+        usize::from(matches!(kind, DQMID | DQPOST) && after_expression && text.starts_with('}'));
     let body = &text[leading..];
-    let trailing = if matches!(kind, DQPRE | DQMID) && segment_opens_expression(body, dollar_escapes) { 2 } else { 0 };
+    let trailing =
+        if matches!(kind, DQPRE | DQMID) && segment_opens_expression(body, dollar_escapes) {
+            2
+        } else {
+            0
+        };
     &body[..body.len() - trailing]
 }
 
@@ -442,12 +505,18 @@ impl Lexer<'_> {
     /// line, or after the previous heredoc of this line) and schedule it for that newline.
     pub(super) fn heredoc(&mut self) {
         let at = self.pos;
-        let close = if at < self.no_paren_from { find_byte(self.b, at, b')') } else { None };
+        let close = if at < self.no_paren_from {
+            find_byte(self.b, at, b')')
+        } else {
+            None
+        };
         let Some(close) = close else {
             self.no_paren_from = self.no_paren_from.min(at);
             let followed_by = self.followed_by(at);
             let message = format!("Unclosed parenthesis after '@(' followed by '{followed_by}'");
-            self.error(IssueCode::HEREDOC_UNCLOSED_PARENTHESIS, at, 2, message).args.push(("followed_by", followed_by));
+            self.error(IssueCode::HEREDOC_UNCLOSED_PARENTHESIS, at, 2, message)
+                .args
+                .push(("followed_by", followed_by));
             self.emit(HEREDOC, at + 2);
             return;
         };
@@ -455,7 +524,9 @@ impl Lexer<'_> {
         let header = match parse_header(&self.src[at..header_end]) {
             Ok(header) => header,
             Err(e) => {
-                self.error(e.code, header_end, 0, e.message).args.extend(e.args);
+                self.error(e.code, header_end, 0, e.message)
+                    .args
+                    .extend(e.args);
                 match e.header {
                     Some(header) => header,
                     None => {
@@ -473,7 +544,12 @@ impl Lexer<'_> {
             None => match find_byte(self.b, header_end, b'\n') {
                 Some(nl) => nl + 1,
                 None => {
-                    self.error(IssueCode::HEREDOC_WITHOUT_TEXT, header_end, 0, "Heredoc without any following lines of text");
+                    self.error(
+                        IssueCode::HEREDOC_WITHOUT_TEXT,
+                        header_end,
+                        0,
+                        "Heredoc without any following lines of text",
+                    );
                     return;
                 }
             },
@@ -483,7 +559,12 @@ impl Lexer<'_> {
         let (text_end, body_end) = match end_line {
             Some(end) => (end.line_start, end.line_end),
             None => {
-                self.error(IssueCode::HEREDOC_WITHOUT_END_TAGGED_LINE, body_start, 0, "Heredoc without end-tagged line");
+                self.error(
+                    IssueCode::HEREDOC_WITHOUT_END_TAGGED_LINE,
+                    body_start,
+                    0,
+                    "Heredoc without end-tagged line",
+                );
                 (len, len)
             }
         };
@@ -502,7 +583,12 @@ impl Lexer<'_> {
 
     /// Diagnostics Ruby's sub-lexer would report for the heredoc text (lexer errors inside
     /// `${…}`, `\u` escape warnings), mapped to the source.
-    fn heredoc_text_diagnostics(&mut self, header: &HeredocHeader, body_start: usize, body_end: usize) {
+    fn heredoc_text_diagnostics(
+        &mut self,
+        header: &HeredocHeader,
+        body_start: usize,
+        body_end: usize,
+    ) {
         if !header.interpolate && !header.escapes.contains(EscapeSet::U) {
             return;
         }
@@ -510,7 +596,13 @@ impl Lexer<'_> {
             return;
         }
         let text = process_body(header, &self.src[body_start..body_end], body_start as u32);
-        let sub = lex_text_at_depth(&text.text, text.interpolate, text.escapes, self.tasks, self.heredoc_depth + 1);
+        let sub = lex_text_at_depth(
+            &text.text,
+            text.interpolate,
+            text.escapes,
+            self.tasks,
+            self.heredoc_depth + 1,
+        );
         for d in sub.diagnostics {
             let (offset, len) = text.to_global(d.offset, d.len);
             self.diags.push(Diagnostic { offset, len, ..d });

@@ -191,7 +191,10 @@ enum Flavour {
     /// Heredoc text: ends at the end of the text. `dollar_escape`: `\$` is an escape, so
     /// an escaped `$` does not start an interpolation (Ruby's `SLURP_UQ_PATTERN` vs
     /// `SLURP_UQNE_PATTERN`).
-    Uq { escapes: EscapeSet, dollar_escape: bool },
+    Uq {
+        escapes: EscapeSet,
+        dollar_escape: bool,
+    },
 }
 
 /// One open `${…}` interpolation: the entry of the mode stack.
@@ -276,7 +279,10 @@ impl<'a> Lexer<'a> {
     fn push(&mut self, kind: SyntaxKind, end: usize) {
         debug_assert!(end >= self.last_end && end <= self.b.len());
         self.starts.push(self.last_end as u32);
-        self.tokens.push(Token { kind, len: (end - self.last_end) as u32 });
+        self.tokens.push(Token {
+            kind,
+            len: (end - self.last_end) as u32,
+        });
         if kind != WHITESPACE && end > self.last_end {
             self.line_clean = false;
         }
@@ -291,15 +297,28 @@ impl<'a> Lexer<'a> {
         self.after = kind;
     }
 
-    fn error(&mut self, code: IssueCode, offset: usize, len: usize, message: impl Into<String>) -> &mut Diagnostic {
+    fn error(
+        &mut self,
+        code: IssueCode,
+        offset: usize,
+        len: usize,
+        message: impl Into<String>,
+    ) -> &mut Diagnostic {
         let (offset, len) = self.on_char_boundaries(offset, len);
-        self.diags.push(Diagnostic::error(code, offset, len, message));
+        self.diags
+            .push(Diagnostic::error(code, offset, len, message));
         self.diags.last_mut().unwrap()
     }
 
-    fn warning(&mut self, code: IssueCode, offset: usize, message: impl Into<String>) -> &mut Diagnostic {
+    fn warning(
+        &mut self,
+        code: IssueCode,
+        offset: usize,
+        message: impl Into<String>,
+    ) -> &mut Diagnostic {
         let (offset, _) = self.on_char_boundaries(offset, 0);
-        self.diags.push(Diagnostic::warning(code, offset, 0, message));
+        self.diags
+            .push(Diagnostic::warning(code, offset, 0, message));
         self.diags.last_mut().unwrap()
     }
 
@@ -389,7 +408,12 @@ impl<'a> Lexer<'a> {
             self.push(HEREDOC_BODY, len);
         }
         self.starts.push(len as u32);
-        Lexed { tokens: self.tokens, starts: self.starts, diagnostics: self.diags, heredocs: self.heredocs }
+        Lexed {
+            tokens: self.tokens,
+            starts: self.starts,
+            diagnostics: self.diags,
+            heredocs: self.heredocs,
+        }
     }
 }
 

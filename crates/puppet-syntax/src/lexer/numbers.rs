@@ -19,7 +19,9 @@ impl Lexer<'_> {
         if let Some(end) = match_number(self.src, p) {
             if let Some((code, message)) = assert_numeric(&self.src[p..end]) {
                 let value = self.src[p..end].to_string();
-                self.error(code, p, end - p, message).args.push(("value", value));
+                self.error(code, p, end - p, message)
+                    .args
+                    .push(("value", value));
             }
             self.emit(NUMBER, end);
             return;
@@ -44,13 +46,20 @@ impl Lexer<'_> {
         let value = self.src[before..after].to_string();
         match assert_numeric(&value) {
             Some((code, message)) => {
-                self.error(code, before, after - before, message).args.push(("value", value));
+                self.error(code, before, after - before, message)
+                    .args
+                    .push(("value", value));
             }
             None => {
                 let message = format!("Illegal number '{value}'");
-                self.error(IssueCode::ILLEGAL_NUMBER, before + 1, after - before - 1, message)
-                    .args
-                    .push(("value", value));
+                self.error(
+                    IssueCode::ILLEGAL_NUMBER,
+                    before + 1,
+                    after - before - 1,
+                    message,
+                )
+                .args
+                .push(("value", value));
             }
         }
         // `3.1x` was lexed as NUMBER(3) DOT before the error showed: merge them back into
@@ -92,17 +101,30 @@ pub(super) fn match_number(s: &str, p: usize) -> Option<usize> {
         }
     }
     let int_end = digits(p);
-    let frac_end = (b.get(int_end) == Some(&b'.') && digit_at(int_end + 1)).then(|| digits(int_end + 1));
+    let frac_end =
+        (b.get(int_end) == Some(&b'.') && digit_at(int_end + 1)).then(|| digits(int_end + 1));
     let exponent = |from: usize| -> Option<usize> {
         if !matches!(b.get(from), Some(b'e' | b'E')) {
             return None;
         }
-        let j = if b.get(from + 1) == Some(&b'-') { from + 2 } else { from + 1 };
+        let j = if b.get(from + 1) == Some(&b'-') {
+            from + 2
+        } else {
+            from + 1
+        };
         digit_at(j).then(|| digits(j))
     };
     // Alternatives in the order the regexp engine tries them.
-    let candidates = [frac_end.and_then(exponent), frac_end, exponent(int_end), Some(int_end)];
-    candidates.into_iter().flatten().find(|&end| word_boundary_after_word(s, end))
+    let candidates = [
+        frac_end.and_then(exponent),
+        frac_end,
+        exponent(int_end),
+        Some(int_end),
+    ];
+    candidates
+        .into_iter()
+        .flatten()
+        .find(|&end| word_boundary_after_word(s, end))
 }
 
 /// Ruby's `assert_numeric`: the issue (and message) for a number text that is not a valid
@@ -111,15 +133,33 @@ pub(super) fn assert_numeric(value: &str) -> Option<(IssueCode, String)> {
     let v = value.as_bytes();
     let all = |from: usize, f: fn(&u8) -> bool| v.len() > from && v[from..].iter().all(f);
     if v.len() >= 2 && v[0] == b'0' && matches!(v[1], b'x' | b'X') {
-        (!all(2, u8::is_ascii_hexdigit))
-            .then(|| (IssueCode::INVALID_HEX_NUMBER, format!("Not a valid hex number {value}")))
+        (!all(2, u8::is_ascii_hexdigit)).then(|| {
+            (
+                IssueCode::INVALID_HEX_NUMBER,
+                format!("Not a valid hex number {value}"),
+            )
+        })
     } else if v.len() >= 2 && v[0] == b'0' && v[1] != b'.' {
-        (!all(1, |c| (b'0'..=b'7').contains(c)))
-            .then(|| (IssueCode::INVALID_OCTAL_NUMBER, format!("Not a valid octal number {value}")))
+        (!all(1, |c| (b'0'..=b'7').contains(c))).then(|| {
+            (
+                IssueCode::INVALID_OCTAL_NUMBER,
+                format!("Not a valid octal number {value}"),
+            )
+        })
     } else if starts_with_digits_then(v, |c| matches!(c, b'e' | b'E' | b'.')) {
-        (!is_decimal(v)).then(|| (IssueCode::INVALID_DECIMAL_NUMBER, format!("Not a valid decimal number {value}")))
+        (!is_decimal(v)).then(|| {
+            (
+                IssueCode::INVALID_DECIMAL_NUMBER,
+                format!("Not a valid decimal number {value}"),
+            )
+        })
     } else {
-        (!all(0, u8::is_ascii_digit)).then(|| (IssueCode::ILLEGAL_NUMBER, format!("Illegal number '{value}'")))
+        (!all(0, u8::is_ascii_digit)).then(|| {
+            (
+                IssueCode::ILLEGAL_NUMBER,
+                format!("Illegal number '{value}'"),
+            )
+        })
     }
 }
 
@@ -131,7 +171,12 @@ fn starts_with_digits_then(v: &[u8], class: fn(u8) -> bool) -> bool {
 
 /// `/^\d+(?:\.\d+)?(?:[eE]-?\d+)?$/`.
 fn is_decimal(v: &[u8]) -> bool {
-    let digits = |from: usize| v[from.min(v.len())..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let digits = |from: usize| {
+        v[from.min(v.len())..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count()
+    };
     let mut i = digits(0);
     if i == 0 {
         return false;

@@ -57,13 +57,25 @@ impl Slurp {
     fn of(flavour: Flavour) -> Slurp {
         match flavour {
             Flavour::Dq => Slurp::Dq,
-            Flavour::Uq { dollar_escape: true, .. } => Slurp::Uq,
-            Flavour::Uq { dollar_escape: false, .. } => Slurp::UqNoEscapes,
+            Flavour::Uq {
+                dollar_escape: true,
+                ..
+            } => Slurp::Uq,
+            Flavour::Uq {
+                dollar_escape: false,
+                ..
+            } => Slurp::UqNoEscapes,
         }
     }
 
     fn terminator_at(self, b: &[u8], i: usize) -> Option<Terminator> {
-        let dollar = || if b.get(i + 1) == Some(&b'{') { Terminator::DollarBrace } else { Terminator::Dollar };
+        let dollar = || {
+            if b.get(i + 1) == Some(&b'{') {
+                Terminator::DollarBrace
+            } else {
+                Terminator::Dollar
+            }
+        };
         match (self, b.get(i)) {
             (Slurp::Sq, Some(b'\'')) | (Slurp::Dq, Some(b'"')) => Some(Terminator::Quote),
             (Slurp::Dq | Slurp::Uq | Slurp::UqNoEscapes, Some(b'$')) => Some(dollar()),
@@ -76,7 +88,11 @@ impl Slurp {
     fn next_candidate(self, b: &[u8], i: usize) -> Option<usize> {
         let found = match self {
             Slurp::Sq => find_byte(b, i, b'\''),
-            Slurp::Dq => b.get(i..)?.iter().position(|&c| c == b'"' || c == b'$').map(|k| k + i),
+            Slurp::Dq => b
+                .get(i..)?
+                .iter()
+                .position(|&c| c == b'"' || c == b'$')
+                .map(|k| k + i),
             Slurp::Uq | Slurp::UqNoEscapes => find_byte(b, i, b'$'),
         };
         match self {
@@ -144,7 +160,9 @@ impl Lexer<'_> {
     /// The `}` at `self.pos` closes the innermost `${…}`: rewrite its first token as Ruby's
     /// `transform_to_variable` does, then lex the next segment, which starts at the `}`.
     pub(super) fn close_interpolation(&mut self) {
-        let Some(frame) = self.interps.pop() else { return };
+        let Some(frame) = self.interps.pop() else {
+            return;
+        };
         self.transform_to_variable(frame.first_token);
         self.after = RBRACE;
         let p = self.pos;
@@ -154,14 +172,18 @@ impl Lexer<'_> {
     fn transform_to_variable(&mut self, first_token: usize) {
         let tokens = &mut self.tokens;
         let mut significant = (first_token..tokens.len()).filter(|&i| !tokens[i].kind.is_trivia());
-        let Some(first) = significant.next() else { return };
+        let Some(first) = significant.next() else {
+            return;
+        };
         let second = significant.next();
         if second.is_some_and(|i| !matches!(tokens[i].kind, DOT | LBRACK)) {
             return;
         }
         let kind = tokens[first].kind;
         // Ruby looks keywords up in `KEYWORD_NAMES`, which has no PLAN/APPLY.
-        if matches!(kind, NUMBER | NAME | WORD) || (kind.is_keyword() && !matches!(kind, PLAN | APPLY)) {
+        if matches!(kind, NUMBER | NAME | WORD)
+            || (kind.is_keyword() && !matches!(kind, PLAN | APPLY))
+        {
             tokens[first].kind = VARIABLE;
         }
     }
@@ -170,7 +192,13 @@ impl Lexer<'_> {
     /// token and whose text starts at `text_start`, until the string ends or a `${` opens
     /// an expression. `first`: this is the opening segment (`STRING`/`DQPRE`, else
     /// `DQMID`/`DQPOST`). `expression`: the first token of the `${…}` just closed.
-    fn lex_segments(&mut self, text_start: usize, mut first: bool, flavour: Flavour, expression: Option<usize>) {
+    fn lex_segments(
+        &mut self,
+        text_start: usize,
+        mut first: bool,
+        flavour: Flavour,
+        expression: Option<usize>,
+    ) {
         let slurp = Slurp::of(flavour);
         let mut piece = text_start;
         // For UNCLOSED_QUOTE's `after`: what Ruby's scanner matched last.
@@ -201,7 +229,11 @@ impl Lexer<'_> {
                 Terminator::DollarBrace => {
                     self.push(if first { DQPRE } else { DQMID }, term_end);
                     self.pos = term_end;
-                    self.interps.push(Interp { base: self.brace_count, first_token: self.tokens.len(), flavour });
+                    self.interps.push(Interp {
+                        base: self.brace_count,
+                        first_token: self.tokens.len(),
+                        flavour,
+                    });
                     self.brace_count += 1;
                     return;
                 }
@@ -247,14 +279,23 @@ impl Lexer<'_> {
             Flavour::Uq { .. } => return,
         };
         let mut problems = Vec::new();
-        process_escapes(&self.src[start..end], escapes, warn_unrecognized, Some(&mut problems));
+        process_escapes(
+            &self.src[start..end],
+            escapes,
+            warn_unrecognized,
+            Some(&mut problems),
+        );
         self.report_escape_problems(problems, at);
     }
 
     pub(super) fn report_escape_problems(&mut self, problems: Vec<EscapeProblem>, at: usize) {
         for problem in problems {
             let (code, is_error, message, arg) = problem.describe();
-            let diag = if is_error { self.error(code, at, 0, message) } else { self.warning(code, at, message) };
+            let diag = if is_error {
+                self.error(code, at, 0, message)
+            } else {
+                self.warning(code, at, message)
+            };
             diag.args.extend(arg);
         }
     }
@@ -292,7 +333,9 @@ impl Lexer<'_> {
                     // blanks after a token are consumed by the whitespace handler, and the
                     // `skip` that follows fails and clears the match.
                     if let Some(nl) = text.rfind('\n') {
-                        return Some(&text[nl + 1..]).filter(|t| !t.is_empty()).map(str::to_string);
+                        return Some(&text[nl + 1..])
+                            .filter(|t| !t.is_empty())
+                            .map(str::to_string);
                     }
                     let skipped_by_loop = i == first_token
                         || matches!(
@@ -317,16 +360,28 @@ impl Lexer<'_> {
                 STRING | DQPOST => return closing_quote_match(text),
                 REGEX => {
                     let first_slash = text[1..].find('/').map(|k| k + 1);
-                    return Some(if first_slash == Some(text.len() - 1) { text } else { "/" }.to_string());
+                    return Some(
+                        if first_slash == Some(text.len() - 1) {
+                            text
+                        } else {
+                            "/"
+                        }
+                        .to_string(),
+                    );
                 }
                 DIV => {
-                    let prev = (first_token..i).rev().map(|k| self.tokens[k].kind).find(|k| !k.is_trivia());
+                    let prev = (first_token..i)
+                        .rev()
+                        .map(|k| self.tokens[k].kind)
+                        .find(|k| !k.is_trivia());
                     if prev.is_some_and(|k| !regexp_acceptable(k)) {
                         continue;
                     }
                     return None;
                 }
-                COMMENT | ML_COMMENT | HEREDOC_BODY | HEREDOC | ERROR_TOKEN | DQPRE | DQMID => return None,
+                COMMENT | ML_COMMENT | HEREDOC_BODY | HEREDOC | ERROR_TOKEN | DQPRE | DQMID => {
+                    return None
+                }
                 // EPP text scanned inside an expression: Ruby's last match is the text scan's.
                 RENDER_STRING | RENDER_EXPR | EPP_END | EPP_END_TRIM => return None,
                 _ if kind.is_trivia() => return None,
@@ -347,7 +402,11 @@ fn closing_quote_match(text: &str) -> Option<String> {
     }
     let q = b.len() - 1;
     let run = backslashes_before(b, s, q);
-    let start = if q - run <= s { s } else { char_before(text, q - run).map_or(s, |c| q - run - c.len_utf8()) };
+    let start = if q - run <= s {
+        s
+    } else {
+        char_before(text, q - run).map_or(s, |c| q - run - c.len_utf8())
+    };
     Some(text[start.max(s)..].to_string())
 }
 

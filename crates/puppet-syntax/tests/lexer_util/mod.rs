@@ -6,8 +6,8 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use puppet_syntax::lexer::{
-    dq_segment_value, epp_text_value, heredoc, lex, segment_opens_expression, sq_string_value, string_segment_inner,
-    uq_segment_value, EscapeSet, LexOptions, Lexed,
+    dq_segment_value, epp_text_value, heredoc, lex, segment_opens_expression, sq_string_value,
+    string_segment_inner, uq_segment_value, EscapeSet, LexOptions, Lexed,
 };
 use puppet_syntax::SyntaxKind::{self, *};
 
@@ -22,7 +22,9 @@ pub fn json_string(s: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32))
+            }
             c => out.push(c),
         }
     }
@@ -44,7 +46,11 @@ pub fn render(source: &str, lexed: &Lexed) -> String {
         ));
     }
     for d in &lexed.diagnostics {
-        let args: Vec<String> = d.args.iter().map(|(k, v)| format!("{k}={}", json_string(v))).collect();
+        let args: Vec<String> = d
+            .args
+            .iter()
+            .map(|(k, v)| format!("{k}={}", json_string(v)))
+            .collect();
         out.push_str(&format!(
             "{}[{}]@{}..{}: {}{}\n",
             d.severity.as_str(),
@@ -52,7 +58,11 @@ pub fn render(source: &str, lexed: &Lexed) -> String {
             d.offset,
             d.offset + d.len,
             d.message,
-            if args.is_empty() { String::new() } else { format!(" ({})", args.join(", ")) }
+            if args.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", args.join(", "))
+            }
         ));
     }
     out
@@ -60,16 +70,30 @@ pub fn render(source: &str, lexed: &Lexed) -> String {
 
 /// Check the lossless invariants: tokens tile the input, `starts` is consistent.
 pub fn assert_covers(source: &str, lexed: &Lexed) {
-    assert_eq!(lexed.starts.len(), lexed.tokens.len() + 1, "starts has one extra entry");
+    assert_eq!(
+        lexed.starts.len(),
+        lexed.tokens.len() + 1,
+        "starts has one extra entry"
+    );
     let mut at = 0usize;
     for (i, t) in lexed.tokens.iter().enumerate() {
-        assert_eq!(lexed.starts[i] as usize, at, "token {i} ({:?}) does not start where the previous ended", t.kind);
+        assert_eq!(
+            lexed.starts[i] as usize, at,
+            "token {i} ({:?}) does not start where the previous ended",
+            t.kind
+        );
         at += t.len as usize;
-        assert!(source.is_char_boundary(at), "token {i} ({:?}) ends inside a character", t.kind);
+        assert!(
+            source.is_char_boundary(at),
+            "token {i} ({:?}) ends inside a character",
+            t.kind
+        );
     }
     assert_eq!(at, source.len(), "tokens do not cover the input");
     assert_eq!(*lexed.starts.last().unwrap() as usize, source.len());
-    let joined: String = (0..lexed.tokens.len()).map(|i| lexed.text(source, i)).collect();
+    let joined: String = (0..lexed.tokens.len())
+        .map(|i| lexed.text(source, i))
+        .collect();
     assert_eq!(joined, source);
 }
 
@@ -86,7 +110,15 @@ pub struct RubyToken {
 impl std::fmt::Display for RubyToken {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let v = self.value.as_deref().map_or("nil".to_string(), json_string);
-        write!(f, "{} {} @{}+{}{}", self.kind, v, self.offset, self.len, if self.sub { " (sub)" } else { "" })
+        write!(
+            f,
+            "{} {} @{}+{}{}",
+            self.kind,
+            v,
+            self.offset,
+            self.len,
+            if self.sub { " (sub)" } else { "" }
+        )
     }
 }
 
@@ -122,7 +154,9 @@ fn convert(
     // Only the outermost segments of heredoc text are unquoted; strings inside `${}` are not.
     let inner = |kind: SyntaxKind, text: &'_ str, after: bool, unquoted: bool| -> String {
         match uq {
-            Some(e) if unquoted => uq_segment_value(heredoc::segment_inner(kind, text, after, dollar_escapes), e),
+            Some(e) if unquoted => {
+                uq_segment_value(heredoc::segment_inner(kind, text, after, dollar_escapes), e)
+            }
             _ => dq_segment_value(string_segment_inner(kind, text, after)),
         }
     };
@@ -135,7 +169,12 @@ fn convert(
             RENDER_STRING | RENDER_EXPR => {
                 // Ruby's text scan starts after the previous tag.
                 let mut run_start = i;
-                while run_start > 0 && matches!(lexed.tokens[run_start - 1].kind, RENDER_STRING | EPP_COMMENT | EPP_TRIMMED) {
+                while run_start > 0
+                    && matches!(
+                        lexed.tokens[run_start - 1].kind,
+                        RENDER_STRING | EPP_COMMENT | EPP_TRIMMED
+                    )
+                {
                     run_start -= 1;
                 }
                 let start = lexed.starts[run_start] as usize;
@@ -144,17 +183,23 @@ fn convert(
                 } else {
                     let mut j = i;
                     let mut value = String::new();
-                    while j < n && matches!(lexed.tokens[j].kind, RENDER_STRING | EPP_COMMENT | EPP_TRIMMED) {
+                    while j < n
+                        && matches!(
+                            lexed.tokens[j].kind,
+                            RENDER_STRING | EPP_COMMENT | EPP_TRIMMED
+                        )
+                    {
                         if lexed.tokens[j].kind == RENDER_STRING {
                             value.push_str(&epp_text_value(lexed.text(source, j)));
                         }
                         j += 1;
                     }
-                    let end = if j < n && matches!(lexed.tokens[j].kind, EPP_CODE_START | RENDER_EXPR) {
-                        lexed.range(j).end
-                    } else {
-                        lexed.starts[j] as usize
-                    };
+                    let end =
+                        if j < n && matches!(lexed.tokens[j].kind, EPP_CODE_START | RENDER_EXPR) {
+                            lexed.range(j).end
+                        } else {
+                            lexed.starts[j] as usize
+                        };
                     out.push(tok("RENDER_STRING", Some(value), start, end - start));
                     i = j;
                     continue;
@@ -176,7 +221,12 @@ fn convert(
                 let unquoted = uq.is_some() && string_stack.is_empty();
                 let escapes = !unquoted || dollar_escapes;
                 string_stack.push((segment_opens_expression(text, escapes), unquoted));
-                out.push(tok("DQPRE", Some(inner(kind, text, false, unquoted)), r.start, r.len()));
+                out.push(tok(
+                    "DQPRE",
+                    Some(inner(kind, text, false, unquoted)),
+                    r.start,
+                    r.len(),
+                ));
             }
             DQMID | DQPOST => {
                 let (after, unquoted) = string_stack.last().copied().unwrap_or((false, false));
@@ -188,13 +238,25 @@ fn convert(
                     string_stack.pop();
                 }
                 let skip = usize::from(after && text.starts_with('}'));
-                out.push(tok(kind.name(), Some(inner(kind, text, after, unquoted)), r.start + skip, r.len() - skip));
+                out.push(tok(
+                    kind.name(),
+                    Some(inner(kind, text, after, unquoted)),
+                    r.start + skip,
+                    r.len() - skip,
+                ));
             }
             REGEX => {
                 let body = &text[1..text.len() - 1];
-                out.push(tok("REGEX", Some(body.replace("\\/", "/")), r.start, r.len()));
+                out.push(tok(
+                    "REGEX",
+                    Some(body.replace("\\/", "/")),
+                    r.start,
+                    r.len(),
+                ));
             }
-            BOOLEAN | EPP_END | EPP_END_TRIM => out.push(tok(kind.name(), Some(text.to_string()), r.start, r.len())),
+            BOOLEAN | EPP_END | EPP_END_TRIM => {
+                out.push(tok(kind.name(), Some(text.to_string()), r.start, r.len()))
+            }
             EPP_START => out.push(tok("EPP_START", None, r.start, 0)),
             ERROR_TOKEN => {
                 for k in r.clone() {
@@ -203,7 +265,12 @@ fn convert(
             }
             HEREDOC => {
                 let header = heredoc::parse_header(text).ok();
-                out.push(tok("HEREDOC", Some(header.as_ref().map_or(String::new(), |h| h.syntax.clone())), r.start, r.len()));
+                out.push(tok(
+                    "HEREDOC",
+                    Some(header.as_ref().map_or(String::new(), |h| h.syntax.clone())),
+                    r.start,
+                    r.len(),
+                ));
                 if let (Some(h), Some(span)) = (header, lexed.heredoc_for(i)) {
                     let body = &source[span.body_start as usize..span.body_end as usize];
                     let text = heredoc::process_body(&h, body, span.body_start);
@@ -215,9 +282,17 @@ fn convert(
                         len: raw.chars().count(),
                         sub: true,
                     });
-                    let sublexed = heredoc::lex_heredoc_text(&text.text, h.interpolate, h.escapes, tasks);
+                    let sublexed =
+                        heredoc::lex_heredoc_text(&text.text, h.interpolate, h.escapes, tasks);
                     let mut subs = Vec::new();
-                    convert(&text.text, &sublexed, true, Some(h.escapes), tasks, &mut subs);
+                    convert(
+                        &text.text,
+                        &sublexed,
+                        true,
+                        Some(h.escapes),
+                        tasks,
+                        &mut subs,
+                    );
                     out.extend(subs);
                 }
             }
@@ -250,7 +325,9 @@ fn unhex(s: &str) -> Option<String> {
         "-" => None,
         "=" => Some(String::new()),
         _ => {
-            let bytes: Vec<u8> = (0..s.len() / 2).map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap()).collect();
+            let bytes: Vec<u8> = (0..s.len() / 2)
+                .map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap())
+                .collect();
             Some(String::from_utf8_lossy(&bytes).into_owned())
         }
     }
@@ -275,7 +352,10 @@ pub fn ruby_available() -> bool {
 
 /// Run the Ruby oracle on `(source, options)` pairs.
 pub fn run_oracle(inputs: &[(String, LexOptions)]) -> Vec<OracleResult> {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/test_data/lexer/ruby_lexer_oracle.rb");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/test_data/lexer/ruby_lexer_oracle.rb"
+    );
     let mut child = Command::new("ruby")
         .arg(script)
         .stdin(Stdio::piped())
@@ -308,18 +388,38 @@ pub fn run_oracle(inputs: &[(String, LexOptions)]) -> Vec<OracleResult> {
                 len: num(f[3]).unwrap(),
                 sub: f[4] == "1",
             }),
-            "E" => current.error = Some((f[1].to_string(), num(f[2]), num(f[3]), unhex(f[4]).unwrap_or_default())),
-            "W" => current.warnings.push((f[1].to_string(), num(f[2]), num(f[3]), unhex(f[4]).unwrap_or_default())),
+            "E" => {
+                current.error = Some((
+                    f[1].to_string(),
+                    num(f[2]),
+                    num(f[3]),
+                    unhex(f[4]).unwrap_or_default(),
+                ))
+            }
+            "W" => current.warnings.push((
+                f[1].to_string(),
+                num(f[2]),
+                num(f[3]),
+                unhex(f[4]).unwrap_or_default(),
+            )),
             "END" => results.push(std::mem::take(&mut current)),
             _ => {}
         }
     }
-    assert_eq!(results.len(), inputs.len(), "the oracle answered every input");
+    assert_eq!(
+        results.len(),
+        inputs.len(),
+        "the oracle answered every input"
+    );
     results
 }
 
 /// Compare our lexing of `source` with Ruby's result; `Err` describes the first difference.
-pub fn compare_with_ruby(source: &str, options: LexOptions, ruby: &OracleResult) -> Result<(), String> {
+pub fn compare_with_ruby(
+    source: &str,
+    options: LexOptions,
+    ruby: &OracleResult,
+) -> Result<(), String> {
     let lexed = lex(source, options);
     if heredoc_body_overlaps(&lexed) {
         // Known deviation: a multi-line token after a heredoc header on the same line runs
@@ -341,22 +441,38 @@ pub fn compare_with_ruby(source: &str, options: LexOptions, ruby: &OracleResult)
                 ));
             }
             if d.message != *message {
-                return Err(format!("error message differs: ruby {message:?}; ours {:?}", d.message));
+                return Err(format!(
+                    "error message differs: ruby {message:?}; ours {:?}",
+                    d.message
+                ));
             }
             return Ok(());
         }
         (Some((code, ..)), None) if code.starts_with("RUBY_") => return Ok(()),
         (Some((code, line, pos, message)), None) => {
-            return Err(format!("ruby raised {code} at {line:?}:{pos:?} ({message}); we report no error"))
+            return Err(format!(
+                "ruby raised {code} at {line:?}:{pos:?} ({message}); we report no error"
+            ))
         }
-        (None, Some(d)) => return Err(format!("we report {} ({}) at {}; ruby lexes fine", d.code, d.message, d.offset)),
+        (None, Some(d)) => {
+            return Err(format!(
+                "we report {} ({}) at {}; ruby lexes fine",
+                d.code, d.message, d.offset
+            ))
+        }
         (None, None) => {}
     }
     let ours = ruby_view(source, &lexed, options.tasks);
     for (k, (a, b)) in ruby.tokens.iter().zip(ours.iter()).enumerate() {
         if a != b {
-            let ctx: Vec<String> = ruby.tokens[k.saturating_sub(3)..k].iter().map(|t| t.to_string()).collect();
-            return Err(format!("token {k} differs: ruby {a}, ours {b} (after {})", ctx.join(", ")));
+            let ctx: Vec<String> = ruby.tokens[k.saturating_sub(3)..k]
+                .iter()
+                .map(|t| t.to_string())
+                .collect();
+            return Err(format!(
+                "token {k} differs: ruby {a}, ours {b} (after {})",
+                ctx.join(", ")
+            ));
         }
     }
     if ruby.tokens.len() != ours.len() {
@@ -378,8 +494,11 @@ pub fn compare_with_ruby(source: &str, options: LexOptions, ruby: &OracleResult)
                 (d.code.to_string(), l, p)
             })
             .collect();
-        let theirs: Vec<(String, usize, usize)> =
-            ruby.warnings.iter().map(|(c, l, p, _)| (c.clone(), l.unwrap_or(0), p.unwrap_or(0))).collect();
+        let theirs: Vec<(String, usize, usize)> = ruby
+            .warnings
+            .iter()
+            .map(|(c, l, p, _)| (c.clone(), l.unwrap_or(0), p.unwrap_or(0)))
+            .collect();
         if ours != theirs {
             return Err(format!("warnings differ: ruby {theirs:?}, ours {ours:?}"));
         }

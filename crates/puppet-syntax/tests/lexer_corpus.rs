@@ -1,0 +1,118 @@
+//! The lexer over every `.pp` and `.epp` file of the Puppet module corpus in
+//! `/usr/share/puppet/modules.available` (skipped with a note when it is not installed):
+//! tokens must cover each file and no error may be reported. `lexer_throughput` (ignored by
+//! default) measures the speed: `cargo test --release --test lexer_corpus -- --ignored --nocapture`.
+
+mod lexer_util;
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use puppet_syntax::lexer::{lex, LexOptions};
+
+const CORPUS: &str = "/usr/share/puppet/modules.available";
+
+/// Files with extension `ext` under the corpus (symlinked directories are not followed:
+/// they duplicate modules).
+fn corpus_files(ext: &str) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut stack = vec![PathBuf::from(CORPUS)];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let Ok(ft) = entry.file_type() else { continue };
+            let path = entry.path();
+            if ft.is_dir() {
+                stack.push(path);
+            } else if ft.is_file() && path.extension().is_some_and(|e| e == ext) {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+fn load(ext: &str) -> Vec<(PathBuf, String)> {
+    corpus_files(ext)
+        .into_iter()
+        .filter_map(|p| std::fs::read_to_string(&p).ok().map(|s| (p, s)))
+        .collect()
+}
+
+#[test]
+fn corpus_lexes_without_errors() {
+    if !Path::new(CORPUS).is_dir() {
+        eprintln!("note: {CORPUS} does not exist; skipping the corpus lexer test");
+        return;
+    }
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for (ext, epp) in [("pp", false), ("epp", true)] {
+        for (path, source) in load(ext) {
+            count += 1;
+            let lexed = lex(&source, LexOptions { epp, tasks: false });
+            lexer_util::assert_covers(&source, &lexed);
+            for d in lexed.diagnostics.iter().filter(|d| d.is_error()) {
+                failures.push(format!(
+                    "{}: {} at {}: {}",
+                    path.display(),
+                    d.code,
+                    d.offset,
+                    d.message
+                ));
+            }
+        }
+    }
+    eprintln!("lexed {count} corpus files");
+    assert!(
+        count > 1000,
+        "expected the corpus to have more than 1000 files, found {count}"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} errors:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+#[ignore = "benchmark: run in release mode with --ignored --nocapture"]
+fn lexer_throughput() {
+    if !Path::new(CORPUS).is_dir() {
+        eprintln!("note: {CORPUS} does not exist; skipping");
+        return;
+    }
+    let files = load("pp");
+    let bytes: usize = files.iter().map(|(_, s)| s.len()).sum();
+    let joined: String = files
+        .iter()
+        .map(|(_, s)| s.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let options = LexOptions::default();
+    let mut best_files = f64::MAX;
+    let mut best_joined = f64::MAX;
+    let mut tokens = 0;
+    for _ in 0..10 {
+        let t = Instant::now();
+        for (_, s) in &files {
+            tokens += lex(s, options).tokens.len();
+        }
+        best_files = best_files.min(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        tokens += lex(&joined, options).tokens.len();
+        best_joined = best_joined.min(t.elapsed().as_secs_f64());
+    }
+    let mb = bytes as f64 / 1e6;
+    eprintln!(
+        "{} files, {:.1} MB: per file {:.0} MB/s, one concatenated source {:.0} MB/s ({tokens} tokens lexed)",
+        files.len(),
+        mb,
+        mb / best_files,
+        joined.len() as f64 / 1e6 / best_joined
+    );
+}
