@@ -1,4 +1,5 @@
-//! Differential test against Ruby Puppet 7.23 on the Debian corpus: for every `.pp` file, our PN
+//! Differential test against Ruby Puppet 7.23 on the Debian corpus: for every `.pp` and `.epp`
+//! file (templates parsed as EPP), our PN
 //! dump must equal `PNTransformer.transform(model).format` and our model nodes (class, offset,
 //! length, in `_pcore_all_contents` pre-order) must equal Ruby's.
 //!
@@ -37,7 +38,8 @@ fn corpus_pn_and_positions_equal_ruby() {
         let file = record["file"].as_str().unwrap_or_default().to_string();
         let Ok(source) = std::fs::read_to_string(&file) else { continue };
         files += 1;
-        let result = parse(&source, Some(&file), &ParseOptions::default(), false);
+        let epp = file.ends_with(".epp");
+        let result = parse(&source, Some(&file), &ParseOptions { epp, tasks: false }, false);
         let Some(model) = result.model else {
             let diags: Vec<String> = result.diagnostics.iter().map(|d| format!("{}@{}: {}", d.code, d.offset, d.message)).collect();
             failures.push(format!("{file}: no model: {}", diags.join("; ")));
