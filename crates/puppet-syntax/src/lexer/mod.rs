@@ -8,7 +8,7 @@
 //! a diagnostic with Puppet's issue code is recorded and a best-guess token is emitted.
 //!
 //! Where the code lives:
-//! - `mod.rs` (this file): the public interface, the [`Lexer`] state (mode stack, lexing
+//! - `mod.rs` (this file): the public interface, the `Lexer` state (mode stack, lexing
 //!   context) and the main loop;
 //! - `code.rs`: code-mode tokens (punctuation, names, variables, comments, regexps, `/`);
 //! - `numbers.rs`: `NUMBER` and Ruby's number errors;
@@ -21,63 +21,78 @@
 //!
 //! # Conventions a parser or model writer must know
 //!
-//! **Strings.** A string without interpolation is one `STRING` token, quotes included
-//! (`sq_string_value` / `dq_segment_value` compute its value from the text between the
-//! quotes; [`string_segment_inner`] strips the delimiters). An interpolated string is
-//! `DQPRE` (opening quote through `${`, or through the text before a `$var`), then either
-//! the expression tokens of `${…}` (ordinary code tokens, trivia included) or one
-//! `VARIABLE` token covering `$name`, then `DQMID` segments and a final `DQPOST`
-//! (closing quote included). **Ruby's `DQMID`/`DQPOST` start right after the `}` that
-//! closes `${…}`; ours start AT that `}` and include it** (so there is no `RBRACE` token
-//! for it): Ruby offset = our offset + 1, Ruby length = our length − 1. After a `$var`
-//! the segment does not start with `}` and its offset equals Ruby's. A segment "ends with
-//! `${`" exactly when [`segment_opens_expression`] says so; the segment that follows the
-//! closing `}` of that expression is the one that starts with `}`.
+//! **Strings.** A string without interpolation is one `STRING` token, quotes included. An
+//! interpolated string is `DQPRE` (opening quote through `${`, or through the text before a
+//! `$var`), then either the expression tokens of `${…}` (ordinary code tokens, trivia
+//! included) or one `VARIABLE` token covering `$name`, then `DQMID` segments and a final
+//! `DQPOST` (closing quote included). **Ruby's `DQMID`/`DQPOST` start right after the `}`
+//! that closes `${…}`; ours start AT that `}` and include it** (there is no `RBRACE` token
+//! for it): Ruby offset = our offset + 1, Ruby length = our length − 1. After a `$var` the
+//! segment does not start with `}` (a `}` there is text, as in `"$x}"`) and its offset is
+//! Ruby's. A `DQPRE`/`DQMID` opens an expression exactly when
+//! [`segment_opens_expression`]`(text, true)`; the segment after that expression is the one
+//! that starts with the closing `}`. Values: [`string_segment_inner`]`(kind, text,
+//! after_expression)` strips the delimiters, then [`sq_string_value`] (single-quoted
+//! `STRING`) or [`dq_segment_value`] (everything else) applies Ruby's escapes. A `VARIABLE`
+//! inside a string has Ruby's value = its text without `$`.
 //!
-//! **`${x}` rewrite.** As in Ruby's `transform_to_variable`, when the first non-trivia token
+//! **`${x}` rewrite.** As Ruby's `transform_to_variable`: when the first non-trivia token
 //! inside `${…}` is `NUMBER`, `NAME`, `WORD`, a keyword of Ruby's `KEYWORDS` table or
-//! `BOOLEAN` (not `PLAN`/`APPLY`), and it is either the only token or followed by `DOT` or
-//! `LBRACK`, its kind is changed to `VARIABLE`. Its text has no `$` (e.g. `x` in `"${x}"`,
-//! `10` in `"${10}"`); a `VARIABLE` token whose text does not start with `$` is such a
-//! rewritten token (Ruby: value = the whole text; the model's `QualifiedName` is then
-//! positioned at offset + 1 with length − 1, see the reference §2.10 item 6).
+//! `BOOLEAN` (not `PLAN`/`APPLY`: Ruby's lookup misses them), and it is either the only token
+//! or followed by `DOT` or `LBRACK`, its kind becomes `VARIABLE`. Its text has no `$` (`x` in
+//! `"${x}"`, `10` in `"${10}"`): a `VARIABLE` token whose text does not start with `$` is such
+//! a rewritten token (Ruby's value is the whole text; Ruby's model then positions the
+//! `QualifiedName` at offset + 1 with length − 1, reference §2.10 item 6).
 //!
 //! **Heredocs.** The `@(…)` header is a `HEREDOC` token. The heredoc's text lines plus its
 //! end-tag line (with that line's newline, if any) are one `HEREDOC_BODY` trivia token placed
-//! where it is in the source: right after the newline (a `WHITESPACE` token) that ends the
-//! line holding the header. Several heredocs on one line: their bodies follow each other in
-//! header order. [`Lexed::heredocs`] maps each `HEREDOC` token to its body span (use it rather
-//! than the token stream: in pathological inputs, e.g. a multi-line string after the header
-//! on the same line, Ruby's body overlaps other tokens and the `HEREDOC_BODY` token only holds
-//! the part that no other token covers). [`heredoc`] has the pure functions that turn a
-//! header and a body into the text Ruby lexes, the offset mapping, and the text's tokens.
+//! where it is in the source: right after the newline (part of a `WHITESPACE` token) that
+//! ends the line holding the header. Several heredocs on one line: their bodies follow each
+//! other in header order. [`Lexed::heredocs`] / [`Lexed::heredoc_for`] map each `HEREDOC`
+//! token to its body span: use them rather than the token stream (in pathological inputs,
+//! e.g. a multi-line string after the header on the same line, Ruby's body overlaps other
+//! tokens and the `HEREDOC_BODY` token only holds the bytes no other token covers). The
+//! [`heredoc`] module turns a header and a body into what Ruby lexes:
+//! `heredoc::parse_header(header_text) -> Result<HeredocHeader, HeaderError>`,
+//! `heredoc::process_body(&header, body_text, body_offset) -> HeredocText` (margin and final
+//! line break removed; `HeredocText::to_global(offset, len)` is Ruby's `SubLocator`;
+//! `HeredocText::string_value()` is a non-interpolated heredoc's value) and
+//! `heredoc::lex_heredoc_text(text, interpolate, escapes, tasks) -> Lexed` (local offsets).
+//! Heredoc text segments are unquoted: values with `heredoc::segment_inner(kind, text,
+//! after_expression, dollar_escapes)` then [`uq_segment_value`]`(inner, escapes)`; strings
+//! nested inside `${…}` of heredoc text are ordinary quoted strings.
 //!
 //! **EPP.** `options.epp` gives a zero-length `EPP_START` at 0, then text mode: kept text is
 //! `RENDER_STRING` (raw, so `<%%`/`%%>` stay as written: [`epp_text_value`] gives the value),
-//! `<%`/`<%-` are `EPP_CODE_START` trivia, `<%=` is `RENDER_EXPR`, `%>`/`-%>` are
+//! `<%`/`<%-` are `EPP_CODE_START` trivia, `<%=` is `RENDER_EXPR` (3 bytes), `%>`/`-%>` are
 //! `EPP_END`/`EPP_END_TRIM` when closing a `<%=` tag and `EPP_CODE_END` trivia otherwise,
 //! `<%#…%>` is `EPP_COMMENT` trivia and whitespace removed by trimming is `EPP_TRIMMED`
 //! trivia. Ruby emits ONE `RENDER_STRING` per text run, so the **merging rule** is: a maximal
 //! run of consecutive tokens of kinds `RENDER_STRING`, `EPP_COMMENT`, `EPP_TRIMMED` that
 //! contains at least one `RENDER_STRING` is one Ruby `RENDER_STRING`; its value is the
-//! concatenation of `epp_text_value` of the run's `RENDER_STRING` tokens. (Ruby's token
-//! offset is the start of the run and its length reaches the end of the tag that ends the
-//! text, `<%`, `<%-` or `<%=`, or the end of input.) A zero-length `RENDER_STRING` is
-//! emitted where Ruby emits an empty one (text ending the template that was trimmed away);
-//! no `RENDER_STRING` is emitted where Ruby emits none. Text that Ruby silently drops (a text
-//! run that reaches the end of input right after a `<%%` or a `<%#…%>` comment) is emitted as
-//! `EPP_TRIMMED`.
+//! concatenation of `epp_text_value` of the run's `RENDER_STRING` tokens. Ruby's offset for it
+//! is the start of the run and its length reaches the end of the tag that ends the text
+//! (`<%`, `<%-`, `<%=`) or the end of input; Ruby's `RENDER_EXPR` is zero-length at the start
+//! of the same run (or right after the previous tag when there is no text). A zero-length
+//! `RENDER_STRING` is emitted where Ruby emits an empty one (text ending the template that
+//! was trimmed away); no `RENDER_STRING` is emitted where Ruby emits none. Text that Ruby
+//! silently drops (a text run that reaches the end of input right after a `<%%` or a
+//! `<%#…%>` comment) is emitted as `EPP_TRIMMED`.
 //!
-//! **Positions of diagnostics** are Ruby's scanner position at the time of the error (often
-//! *after* the offending construct, e.g. unclosed quotes and escape warnings); errors found
-//! while lexing heredoc text are mapped to the outer source with the heredoc's sub-locator
+//! **Diagnostics** carry Puppet's issue code, Puppet's message and its named arguments, and
+//! Ruby's scanner position at the time of the error (often *after* the offending construct,
+//! e.g. unclosed quotes and escape warnings, which are at the end of the string segment),
+//! moved to the next character boundary when Ruby's byte position is inside a character.
+//! Errors found in heredoc text are mapped to the source with the heredoc's sub-locator
 //! (Ruby reports them with heredoc-local line numbers).
 //!
-//! **Deviations from Ruby** (Ruby raises a non-Puppet exception or emits garbage): a
-//! non-ASCII character with no rule is one `ERROR_TOKEN` (Ruby: one `OTHER` per byte);
-//! `foo::`/`$::` at end of input give `ILLEGAL_FULLY_QUALIFIED_NAME`; `\u{110000}` and
-//! surrogate escapes give an `ILLEGAL_UNICODE_ESCAPE` error; a UTF-8 BOM gives
-//! `ILLEGAL_BOM` and is lexed as `WHITESPACE`. Inputs must be smaller than 4 GiB.
+//! **Deviations from Ruby** (where Ruby raises a non-Puppet exception or cannot be
+//! reproduced losslessly): a non-ASCII character with no rule is one `ERROR_TOKEN` (Ruby: one
+//! `OTHER` per byte); `foo::`/`$::` at end of input give `ILLEGAL_FULLY_QUALIFIED_NAME`;
+//! `\u{110000}` and surrogate escapes give an `ILLEGAL_UNICODE_ESCAPE` error (value U+FFFD);
+//! a UTF-8 BOM gives `ILLEGAL_BOM` and is lexed as `WHITESPACE`; when a token after a heredoc
+//! header runs into the heredoc's text, Ruby lexes some bytes twice and we do not. Inputs
+//! must be smaller than 4 GiB.
 
 mod chars;
 mod code;
@@ -248,8 +263,8 @@ pub(crate) struct Lexer<'a> {
 
 impl<'a> Lexer<'a> {
     fn new(src: &'a str, tasks: bool, heredoc_depth: u32) -> Lexer<'a> {
-        // Rough guess (one token per 4 bytes) to avoid most reallocations.
-        let cap = src.len() / 4 + 4;
+        // Rough guess (one token per 6 bytes) to avoid most reallocations.
+        let cap = src.len() / 6 + 4;
         Lexer {
             src,
             b: src.as_bytes(),

@@ -6,7 +6,7 @@
 //! `(?:[^\\]|^)(?:[\\]{2})*`, which (besides "an even number of backslashes before the
 //! terminator") has a quirk at the start of the scan: the first character may be consumed
 //! as the `[^\\]` even when it is itself a terminator, so `'''` is the string `'` and the
-//! tail of `"${a}""` is `""` (text `"`). A `${` pushes an [`Interp`] frame on the mode
+//! tail of `"${a}""` is `""` (text `"`). A `${` pushes an `Interp` frame on the mode
 //! stack; code tokens follow until the `}` that balances it, which starts the next segment.
 //!
 //! Token shapes are described in the module documentation of `lexer`; the public helpers
