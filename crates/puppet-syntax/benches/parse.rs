@@ -80,7 +80,10 @@ fn bench_corpus(c: &mut Criterion) {
                 .is_none_or(|t| t.root_node().has_error())
         })
         .count();
-    let cst_errors = files.iter().filter(|f| parse_cst(f, &ParseOptions::default()).has_errors()).count();
+    let cst_errors = files
+        .iter()
+        .filter(|f| parse_cst(f, &ParseOptions::default()).has_errors())
+        .count();
     eprintln!(
         "parse bench: {} files, {bytes} bytes; files with errors: ours {cst_errors}, tree-sitter {ts_errors}",
         files.len()
