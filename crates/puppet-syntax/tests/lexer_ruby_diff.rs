@@ -170,6 +170,24 @@ fn check_all(inputs: Vec<(String, String, LexOptions)>) {
     let pairs: Vec<(String, LexOptions)> = inputs.iter().map(|(_, s, o)| (s.clone(), *o)).collect();
     let results = run_oracle(&pairs);
     let mut failures = Vec::new();
+    let raised = results.iter().filter(|r| r.error.is_some()).count();
+    let heredocs = results
+        .iter()
+        .filter(|r| r.error.is_none() && r.tokens.iter().any(|t| t.kind == "SUBLOCATE"))
+        .count();
+    eprintln!(
+        "{} inputs: Ruby raised on {raised}, lexed {heredocs} with heredocs",
+        inputs.len()
+    );
+    if std::env::var_os("LEXER_DIFF_CODES").is_some() {
+        let mut codes = std::collections::BTreeMap::new();
+        for r in &results {
+            if let Some((code, ..)) = &r.error {
+                *codes.entry(code.clone()).or_insert(0) += 1;
+            }
+        }
+        eprintln!("Ruby errors: {codes:?}");
+    }
     for ((name, source, options), ruby) in inputs.iter().zip(results.iter()) {
         if let Err(e) = compare_with_ruby(source, *options, ruby) {
             failures.push(format!("{name}: {e}"));
@@ -338,6 +356,47 @@ const PIECES: &[&str] = &[
     "::Bar",
     "\u{1F600}",
 ];
+const HEREDOC_PIECES: &[&str] = &[
+    "@(E)",
+    "@(\"E\")",
+    "@(E/)",
+    "@(\"E\"/$)",
+    "@(E/tu)",
+    "@(\"E\"/L)",
+    "@( E :json)",
+    "\n",
+    "\r\n",
+    "E",
+    " E",
+    "  E",
+    "|",
+    "| ",
+    "-",
+    "- ",
+    "\t",
+    "  ",
+    "\u{a0}",
+    "\u{3000}",
+    "x",
+    "this is the",
+    "${x}",
+    "${y[1]}",
+    "$x",
+    "\\$x",
+    "\\",
+    "\\t",
+    "\\u0041",
+    "\\u",
+    "\\n",
+    "\\\n",
+    "\\\r\n",
+    "'",
+    "\"",
+    "}",
+    "${",
+    "ENDE",
+    "E E",
+];
 const EPP_PIECES: &[&str] = &[
     "<%", "<%=", "<%-", "<%#", "%>", "-%>", "<%%", "%%>", " ", "\n", "a", "$x", "\"", "#", "-",
 ];
@@ -369,16 +428,116 @@ fn random_fragments_match_ruby() {
     let mut inputs = Vec::new();
     for k in 0..count {
         let epp = k % 4 == 3;
+        let heredocs = k % 4 == 1;
         let len = next(25);
         let mut s = String::new();
         for _ in 0..len {
-            if epp && next(2) == 0 {
+            if heredocs && next(3) != 0 {
+                s.push_str(HEREDOC_PIECES[next(HEREDOC_PIECES.len())]);
+            } else if epp && next(2) == 0 {
                 s.push_str(EPP_PIECES[next(EPP_PIECES.len())]);
             } else {
                 s.push_str(PIECES[next(PIECES.len())]);
             }
         }
         inputs.push((format!("{s:?}"), s, if epp { EPP } else { PP }));
+    }
+    check_all(inputs);
+}
+
+/// Random well-formed heredocs (fixed seed): headers with flags, bodies with margins,
+/// interpolation and escapes, end lines with `|` and `-`, compared with Ruby.
+#[test]
+fn random_heredocs_match_ruby() {
+    if !ruby_available() {
+        eprintln!("note: ruby with puppet is not installed; skipping the random heredoc differential test");
+        return;
+    }
+    let count: usize = std::env::var("LEXER_DIFF_RANDOM")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3000);
+    let seed: u64 = std::env::var("LEXER_DIFF_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    const TAGS: &[&str] = &["END", "\"END\"", "E-1", "\"E x\""];
+    const FLAGS: &[&str] = &[
+        "",
+        "/",
+        "/t",
+        "/$",
+        "/u",
+        "/L",
+        "/tnrs$uL",
+        ":json",
+        ":yaml+x/n",
+    ];
+    const WORDS: &[&str] = &[
+        "text",
+        " ",
+        "\t",
+        "$x",
+        "${x}",
+        "${y[1]}",
+        "${x.z}",
+        "\\$x",
+        "\\t",
+        "\\n",
+        "\\\\",
+        "\\u0041",
+        "\\u{1F600}",
+        "\\u",
+        "\\q",
+        "'",
+        "\"",
+        "}",
+        "$",
+        "${\"a${b}\"}",
+        "é",
+        "\u{a0}",
+        "\r",
+        "END",
+    ];
+    const MARGINS: &[&str] = &["", " ", "  ", "\t", "    ", "\u{a0}"];
+    let mut inputs = Vec::new();
+    for _ in 0..count {
+        let tag = TAGS[next(TAGS.len())];
+        let bare = tag.trim_matches('"');
+        let margin = MARGINS[next(MARGINS.len())];
+        let mut s = format!(
+            "$a = @({tag}{}) {}\n",
+            FLAGS[next(FLAGS.len())],
+            ["", "+ 1", "# c", "+ @(X)"][next(4)]
+        );
+        for _ in 0..next(4) {
+            let line_margin = if next(4) == 0 {
+                MARGINS[next(MARGINS.len())]
+            } else {
+                margin
+            };
+            s.push_str(line_margin);
+            for _ in 0..next(5) {
+                s.push_str(WORDS[next(WORDS.len())]);
+            }
+            s.push_str(if next(5) == 0 { "\r\n" } else { "\n" });
+        }
+        s.push_str(margin);
+        s.push_str(["", "|", "| ", "|-", "-", " - "][next(6)]);
+        s.push_str(bare);
+        s.push_str(["\n", "", "  \n", "\r\n"][next(4)]);
+        if s.contains("@(X)") {
+            s.push_str("x\nX\n");
+        }
+        s.push_str(["", "$b = [1]\n", "(1)\n"][next(3)]);
+        inputs.push((format!("{s:?}"), s, PP));
     }
     check_all(inputs);
 }
