@@ -172,13 +172,12 @@ impl Lexer<'_> {
     /// the header) are clipped; a jump backwards is ignored.
     fn jump_over_heredoc_bodies(&mut self) {
         let jump = self.newline_jump.take().unwrap_or(self.pos);
-        let bodies = std::mem::take(&mut self.pending_bodies);
-        for &(_, end) in &bodies {
+        for k in 0..self.pending_bodies.len() {
+            let end = self.pending_bodies[k];
             if end > self.last_end {
                 self.push(HEREDOC_BODY, end);
             }
         }
-        self.pending_bodies = bodies;
         self.pending_bodies.clear();
         self.pos = self.pos.max(jump).max(self.last_end);
         self.line_clean = true;

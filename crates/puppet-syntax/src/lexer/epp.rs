@@ -90,7 +90,7 @@ impl Lexer<'_> {
                 }
                 Some(b'%') => {
                     // `<%%` is literal text (kept raw in the token).
-                    extend_last_text(&mut segs, q, q + 3);
+                    push_seg(&mut segs, RENDER_STRING, q, q + 3);
                     pos = q + 3;
                 }
                 Some(b'=') => {
@@ -169,10 +169,6 @@ fn push_seg(
         }
     }
     segs.push((kind, start, end));
-}
-
-fn extend_last_text(segs: &mut Vec<(SyntaxKind, usize, usize)>, start: usize, end: usize) {
-    push_seg(segs, RENDER_STRING, start, end);
 }
 
 /// The first `<%` at or after `from`.

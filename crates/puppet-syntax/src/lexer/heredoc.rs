@@ -574,7 +574,7 @@ impl Lexer<'_> {
             text_end: text_end as u32,
             body_end: body_end as u32,
         });
-        self.pending_bodies.push((body_start, body_end));
+        self.pending_bodies.push(body_end);
         self.newline_jump = Some(body_end);
         if end_line.is_some() {
             self.heredoc_text_diagnostics(&header, body_start, body_end);

@@ -250,8 +250,9 @@ pub(crate) struct Lexer<'a> {
     interps: Vec<Interp>,
     /// Where the next code-mode newline jumps to (after the pending heredoc bodies).
     newline_jump: Option<usize>,
-    /// Heredoc bodies waiting for the newline of their header line.
-    pending_bodies: Vec<(usize, usize)>,
+    /// Ends of the heredoc bodies waiting for the newline of their header line (each body
+    /// starts where the previous one ends, the first right after that newline).
+    pending_bodies: Vec<usize>,
     /// Nesting depth of heredoc text lexing (0 for the source itself).
     heredoc_depth: u32,
     /// Scratch buffer for EPP text segments.
