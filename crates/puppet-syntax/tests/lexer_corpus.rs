@@ -116,3 +116,41 @@ fn lexer_throughput() {
         joined.len() as f64 / 1e6 / best_joined
     );
 }
+
+/// Adversarial inputs must lex in linear time (Ruby is quadratic on some of them).
+#[test]
+fn adversarial_inputs_are_linear() {
+    let n = 200_000;
+    let cases: Vec<(&str, String, bool)> = vec![
+        ("unclosed heredoc headers", "@(".repeat(n), false),
+        ("escaped regexp ends", "/\\".repeat(n), false),
+        ("open interpolations", "\"${".repeat(n), false),
+        ("brackets", "x[".repeat(n), false),
+        ("false dollars", "\"$".repeat(n), false),
+        ("number errors after dots", "1.1x".repeat(n), false),
+        (
+            "heredoc headers on one line",
+            format!("{}\n{}", "@(A)".repeat(n / 10), "A\n".repeat(n / 10)),
+            false,
+        ),
+        (
+            "nested heredoc text",
+            "@(\"A\")\n${@(\"A\")\n".repeat(n / 100),
+            false,
+        ),
+        ("epp comments", "<%#".repeat(n), true),
+        ("epp literal tags", "<%%".repeat(n), true),
+        ("colons", "::".repeat(n), false),
+    ];
+    for (name, source, epp) in cases {
+        let t = Instant::now();
+        let lexed = lex(&source, LexOptions { epp, tasks: false });
+        let elapsed = t.elapsed();
+        assert_eq!(*lexed.starts.last().unwrap() as usize, source.len());
+        assert!(
+            elapsed.as_secs_f64() < 2.0,
+            "{name}: {elapsed:?} for {} bytes",
+            source.len()
+        );
+    }
+}
