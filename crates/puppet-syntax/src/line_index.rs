@@ -32,7 +32,10 @@ impl LineIndex {
         let line = self.line(offset);
         let start = self.line_starts[line as usize - 1] as usize;
         let end = (offset as usize).min(text.len());
-        let chars = text.as_bytes()[start.min(end)..end].iter().filter(|&&b| (b & 0xC0) != 0x80).count();
+        let chars = text.as_bytes()[start.min(end)..end]
+            .iter()
+            .filter(|&&b| (b & 0xC0) != 0x80)
+            .count();
         (line, chars as u32 + 1)
     }
 }

@@ -7,6 +7,7 @@ use crate::lower::Lowering;
 use crate::model::Model;
 use crate::parser::{self, process};
 use crate::syntax::{build_cst, ParseOptions};
+use crate::validate::{self, ValidateOptions};
 
 /// The result of parsing one source text: the Puppet model (absent when the text has syntax
 /// errors or a grammar-action error, as Ruby raises then), the CST when asked for, and every
@@ -30,8 +31,19 @@ impl ParseResult {
 }
 
 /// Parse `text` (from `file`, if any) into the Puppet model; `with_cst` also builds the CST.
-pub fn parse(text: &str, file: Option<&str>, options: &ParseOptions, with_cst: bool) -> ParseResult {
-    let lexed = lexer::lex(text, LexOptions { epp: options.epp, tasks: options.tasks });
+pub fn parse(
+    text: &str,
+    file: Option<&str>,
+    options: &ParseOptions,
+    with_cst: bool,
+) -> ParseResult {
+    let lexed = lexer::lex(
+        text,
+        LexOptions {
+            epp: options.epp,
+            tasks: options.tasks,
+        },
+    );
     let input = parser::Input::new(text, &lexed);
     let output = parser::parse(&input);
     let mut diagnostics = lexed.diagnostics.clone();
@@ -54,5 +66,34 @@ pub fn parse(text: &str, file: Option<&str>, options: &ParseOptions, with_cst: b
         }
     }
     diagnostics.sort_by_key(|d| d.offset);
-    ParseResult { model, cst, diagnostics }
+    ParseResult {
+        model,
+        cst,
+        diagnostics,
+    }
+}
+
+/// Parses `text` and, when that gives a model, validates it ([`validate::validate`]): the
+/// diagnostics are in the order Puppet reports them — the parser's (syntax errors, lexer
+/// warnings) first, in source order, then the validator's in validation order. With a syntax
+/// error there is no model and nothing is validated, as in Ruby.
+pub fn parse_and_validate(
+    text: &str,
+    file: Option<&str>,
+    parse_options: &ParseOptions,
+    validate_options: &ValidateOptions,
+) -> ParseResult {
+    let mut result = parse(text, file, parse_options, false);
+    result.validate(validate_options);
+    result
+}
+
+impl ParseResult {
+    /// Runs the validator on the model (if any) and appends its diagnostics.
+    pub fn validate(&mut self, options: &ValidateOptions) {
+        if let Some(model) = &self.model {
+            let found = validate::validate(model, options);
+            self.diagnostics.extend(found);
+        }
+    }
 }

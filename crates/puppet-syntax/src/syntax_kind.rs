@@ -18,8 +18,6 @@ macro_rules! syntax_kinds {
         pub enum SyntaxKind {
             $($(#[doc = $tdoc])* $tok,)*
             $($(#[doc = $ndoc])* $node,)*
-            #[doc(hidden)]
-            __LAST,
         }
 
         impl SyntaxKind {
@@ -31,7 +29,6 @@ macro_rules! syntax_kinds {
                 match self {
                     $(SyntaxKind::$tok => stringify!($tok),)*
                     $(SyntaxKind::$node => stringify!($node),)*
-                    SyntaxKind::__LAST => "__LAST",
                 }
             }
 
@@ -291,7 +288,14 @@ impl SyntaxKind {
     pub fn is_trivia(self) -> bool {
         matches!(
             self,
-            WHITESPACE | COMMENT | ML_COMMENT | HEREDOC_BODY | EPP_CODE_START | EPP_CODE_END | EPP_COMMENT | EPP_TRIMMED
+            WHITESPACE
+                | COMMENT
+                | ML_COMMENT
+                | HEREDOC_BODY
+                | EPP_CODE_START
+                | EPP_CODE_END
+                | EPP_COMMENT
+                | EPP_TRIMMED
         )
     }
 
@@ -332,6 +336,8 @@ mod tests {
             assert_eq!(SyntaxKind::from_u16(k as u16), Some(k));
         }
         assert_eq!(ELSIF.fixed_text(), Some("elsif"));
-        assert!(BOOLEAN.is_keyword() && CASE.is_keyword() && APPLY.is_keyword() && !NAME.is_keyword());
+        assert!(
+            BOOLEAN.is_keyword() && CASE.is_keyword() && APPLY.is_keyword() && !NAME.is_keyword()
+        );
     }
 }

@@ -10,7 +10,10 @@ use serde_json::Value;
 
 #[test]
 fn corner_cases_equal_ruby() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/test_data/model/corner_cases.jsonl");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/test_data/model/corner_cases.jsonl"
+    );
     let jsonl = std::fs::read_to_string(path).expect("corner_cases.jsonl");
     let mut failures = Vec::new();
     let mut count = 0;
@@ -31,7 +34,8 @@ fn corner_cases_equal_ruby() {
             }
         }
         if let Some(json) = record.get("json").filter(|j| !j.is_null()) {
-            let ours: Value = serde_json::from_str(&puppet_syntax::pn::to_json_string(&model)).unwrap();
+            let ours: Value =
+                serde_json::from_str(&puppet_syntax::pn::to_json_string(&model)).unwrap();
             let theirs: Value = match json {
                 Value::String(s) => serde_json::from_str(s).unwrap(),
                 other => other.clone(),
@@ -47,8 +51,16 @@ fn corner_cases_equal_ruby() {
             .collect();
         let theirs = record["locs"].as_array().cloned().unwrap_or_default();
         if ours != theirs {
-            let at = ours.iter().zip(&theirs).position(|(a, b)| a != b).unwrap_or(ours.len().min(theirs.len()));
-            failures.push(format!("{src:?}: node {at}: ruby {:?} ours {:?}", theirs.get(at), ours.get(at)));
+            let at = ours
+                .iter()
+                .zip(&theirs)
+                .position(|(a, b)| a != b)
+                .unwrap_or(ours.len().min(theirs.len()));
+            failures.push(format!(
+                "{src:?}: node {at}: ruby {:?} ours {:?}",
+                theirs.get(at),
+                ours.get(at)
+            ));
         }
         let definitions: Vec<Value> = model
             .definitions()
@@ -60,9 +72,17 @@ fn corner_cases_equal_ruby() {
             })
             .collect();
         if Value::Array(definitions.clone()) != record["definitions"] {
-            failures.push(format!("{src:?}: definitions ruby {} ours {:?}", record["definitions"], definitions));
+            failures.push(format!(
+                "{src:?}: definitions ruby {} ours {:?}",
+                record["definitions"], definitions
+            ));
         }
     }
     assert!(count >= 50, "only {count} corner cases");
-    assert!(failures.is_empty(), "{} of {count} corner cases differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} corner cases differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -28,7 +28,10 @@ fn corpus_pn_and_positions_equal_ruby() {
             "{} is missing: run scripts/oracle-reference",
             path.display()
         );
-        eprintln!("note: {} not found; run scripts/oracle-reference to enable this test", path.display());
+        eprintln!(
+            "note: {} not found; run scripts/oracle-reference to enable this test",
+            path.display()
+        );
         return;
     };
     let (mut files, mut pn_same, mut locs_same, mut nodes) = (0usize, 0usize, 0usize, 0usize);
@@ -36,12 +39,23 @@ fn corpus_pn_and_positions_equal_ruby() {
     for line in jsonl.lines() {
         let record: Value = serde_json::from_str(line).expect("oracle line is JSON");
         let file = record["file"].as_str().unwrap_or_default().to_string();
-        let Ok(source) = std::fs::read_to_string(&file) else { continue };
+        let Ok(source) = std::fs::read_to_string(&file) else {
+            continue;
+        };
         files += 1;
         let epp = file.ends_with(".epp");
-        let result = parse(&source, Some(&file), &ParseOptions { epp, tasks: false }, false);
+        let result = parse(
+            &source,
+            Some(&file),
+            &ParseOptions { epp, tasks: false },
+            false,
+        );
         let Some(model) = result.model else {
-            let diags: Vec<String> = result.diagnostics.iter().map(|d| format!("{}@{}: {}", d.code, d.offset, d.message)).collect();
+            let diags: Vec<String> = result
+                .diagnostics
+                .iter()
+                .map(|d| format!("{}@{}: {}", d.code, d.offset, d.message))
+                .collect();
             failures.push(format!("{file}: no model: {}", diags.join("; ")));
             continue;
         };
@@ -51,14 +65,21 @@ fn corpus_pn_and_positions_equal_ruby() {
                 if ours == expected {
                     pn_same += 1;
                 } else {
-                    failures.push(format!("{file}: PN differs\n  ruby: {}\n  ours: {}", clip(expected), clip(&ours)));
+                    failures.push(format!(
+                        "{file}: PN differs\n  ruby: {}\n  ours: {}",
+                        clip(expected),
+                        clip(&ours)
+                    ));
                 }
             }
             // Ruby's PN transformer crashed (e.g. captures-rest parameters): nothing to compare.
             None => pn_same += 1,
         }
-        let ours: Vec<(String, u64, u64)> =
-            model.locs().into_iter().map(|(c, o, l)| (c.name().to_string(), o as u64, l as u64)).collect();
+        let ours: Vec<(String, u64, u64)> = model
+            .locs()
+            .into_iter()
+            .map(|(c, o, l)| (c.name().to_string(), o as u64, l as u64))
+            .collect();
         let theirs: Vec<(String, u64, u64)> = record["locs"]
             .as_array()
             .map(|a| {
@@ -77,7 +98,11 @@ fn corpus_pn_and_positions_equal_ruby() {
         if ours == theirs {
             locs_same += 1;
         } else {
-            let at = ours.iter().zip(&theirs).position(|(a, b)| a != b).unwrap_or(ours.len().min(theirs.len()));
+            let at = ours
+                .iter()
+                .zip(&theirs)
+                .position(|(a, b)| a != b)
+                .unwrap_or(ours.len().min(theirs.len()));
             failures.push(format!(
                 "{file}: node positions differ at node {at}: ruby {:?}, ours {:?} ({} vs {} nodes)",
                 theirs.get(at),
@@ -92,13 +117,29 @@ fn corpus_pn_and_positions_equal_ruby() {
     );
     if !failures.is_empty() {
         let shown: Vec<&String> = failures.iter().take(40).collect();
-        panic!("{} files differ from Ruby Puppet:\n{}", failures.len(), shown.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n"));
+        panic!(
+            "{} files differ from Ruby Puppet:\n{}",
+            failures.len(),
+            shown
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
     }
 }
 
 fn clip(s: &str) -> String {
     if s.len() > 600 {
-        format!("{}…", &s[..s.char_indices().take(600).last().map(|(i, _)| i).unwrap_or(0)])
+        format!(
+            "{}…",
+            &s[..s
+                .char_indices()
+                .take(600)
+                .last()
+                .map(|(i, _)| i)
+                .unwrap_or(0)]
+        )
     } else {
         s.to_string()
     }

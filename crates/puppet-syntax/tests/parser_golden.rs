@@ -17,7 +17,11 @@ fn manifest_dir() -> PathBuf {
 fn render(source: &str, epp: bool) -> (String, bool) {
     let parse = parse_cst(source, &ParseOptions { epp, tasks: false });
     let mut out = dump_cst(&parse.syntax_node());
-    assert_eq!(parse.syntax_node().to_string(), source, "CST must reproduce the input");
+    assert_eq!(
+        parse.syntax_node().to_string(),
+        source,
+        "CST must reproduce the input"
+    );
     for d in parse.diagnostics() {
         out.push_str(&format!(
             "{}[{}]@{}..{}: {}\n",
@@ -47,10 +51,20 @@ fn check_expect(path: &Path, actual: &str) -> Result<(), String> {
     }
 }
 
-fn run_case(name: &str, source: &str, epp: bool, expect_errors: bool, rast: &Path, failures: &mut Vec<String>) {
+fn run_case(
+    name: &str,
+    source: &str,
+    epp: bool,
+    expect_errors: bool,
+    rast: &Path,
+    failures: &mut Vec<String>,
+) {
     let (actual, has_errors) = render(source, epp);
     if has_errors != expect_errors {
-        failures.push(format!("{name}: expected {} errors\n{actual}", if expect_errors { "some" } else { "no" }));
+        failures.push(format!(
+            "{name}: expected {} errors\n{actual}",
+            if expect_errors { "some" } else { "no" }
+        ));
     }
     if let Err(e) = check_expect(rast, &actual) {
         failures.push(e);
@@ -63,7 +77,10 @@ fn parser_golden_files() {
     let mut count = 0;
     for (dir, expect_errors) in [("ok", false), ("err", true)] {
         let dir = manifest_dir().join("test_data/parser").join(dir);
-        let mut entries: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+        let mut entries: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
         entries.sort();
         for path in entries {
             let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
@@ -73,11 +90,23 @@ fn parser_golden_files() {
             let source = fs::read_to_string(&path).unwrap();
             count += 1;
             let name = path.display().to_string();
-            run_case(&name, &source, ext == "epp", expect_errors, &path.with_extension("rast"), &mut failures);
+            run_case(
+                &name,
+                &source,
+                ext == "epp",
+                expect_errors,
+                &path.with_extension("rast"),
+                &mut failures,
+            );
         }
     }
     assert!(count > 0, "no golden parser cases found");
-    assert!(failures.is_empty(), "{} of {count} golden cases failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} golden cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// An inline example: `// test NAME` (or `// test_err NAME`, `// test_epp NAME`) followed by
@@ -91,14 +120,19 @@ struct InlineTest {
 
 fn collect_inline_tests() -> Vec<InlineTest> {
     let grammar_dir = manifest_dir().join("src/parser/grammar");
-    let mut files: Vec<_> = fs::read_dir(&grammar_dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<_> = fs::read_dir(&grammar_dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     files.sort();
     let mut tests = Vec::new();
     for file in files {
         let text = fs::read_to_string(&file).unwrap();
         let mut lines = text.lines().map(str::trim_start).peekable();
         while let Some(line) = lines.next() {
-            let Some(rest) = line.strip_prefix("// test") else { continue };
+            let Some(rest) = line.strip_prefix("// test") else {
+                continue;
+            };
             let (kind, name) = match rest.split_once(' ') {
                 Some((kind, name)) => (kind, name.trim()),
                 None => continue,
@@ -111,7 +145,9 @@ fn collect_inline_tests() -> Vec<InlineTest> {
             };
             let mut source = String::new();
             while let Some(next) = lines.peek() {
-                let Some(code) = next.strip_prefix("//") else { break };
+                let Some(code) = next.strip_prefix("//") else {
+                    break;
+                };
                 if code.starts_with(" test") || code.starts_with('/') || code.starts_with('!') {
                     break;
                 }
@@ -119,7 +155,12 @@ fn collect_inline_tests() -> Vec<InlineTest> {
                 source.push('\n');
                 lines.next();
             }
-            tests.push(InlineTest { name: name.to_string(), source, expect_errors, epp });
+            tests.push(InlineTest {
+                name: name.to_string(),
+                source,
+                expect_errors,
+                epp,
+            });
         }
     }
     tests
@@ -128,18 +169,42 @@ fn collect_inline_tests() -> Vec<InlineTest> {
 #[test]
 fn parser_inline_grammar_examples() {
     let tests = collect_inline_tests();
-    assert!(tests.len() >= 40, "expected inline examples on every grammar rule, found {}", tests.len());
+    assert!(
+        tests.len() >= 40,
+        "expected inline examples on every grammar rule, found {}",
+        tests.len()
+    );
     let mut seen = std::collections::HashSet::new();
     let mut failures = Vec::new();
     for t in &tests {
-        assert!(seen.insert(t.name.clone()), "duplicate inline test name {}", t.name);
+        assert!(
+            seen.insert(t.name.clone()),
+            "duplicate inline test name {}",
+            t.name
+        );
         let dir = if t.expect_errors { "err" } else { "ok" };
-        let base = manifest_dir().join("test_data/parser/inline").join(dir).join(&t.name);
+        let base = manifest_dir()
+            .join("test_data/parser/inline")
+            .join(dir)
+            .join(&t.name);
         let src_path = base.with_extension(if t.epp { "epp" } else { "pp" });
         if std::env::var_os("UPDATE_EXPECT").is_some() {
             fs::write(&src_path, &t.source).unwrap();
         }
-        run_case(&t.name, &t.source, t.epp, t.expect_errors, &base.with_extension("rast"), &mut failures);
+        run_case(
+            &t.name,
+            &t.source,
+            t.epp,
+            t.expect_errors,
+            &base.with_extension("rast"),
+            &mut failures,
+        );
     }
-    assert!(failures.is_empty(), "{} of {} inline cases failed:\n{}", failures.len(), tests.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} inline cases failed:\n{}",
+        failures.len(),
+        tests.len(),
+        failures.join("\n")
+    );
 }

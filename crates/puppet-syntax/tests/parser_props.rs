@@ -7,11 +7,81 @@ use puppet_syntax::{parse, parse_cst, IssueCode, ParseOptions};
 
 /// Puppet-flavoured fragments, so random inputs reach deep into the grammar.
 const FRAGMENTS: &[&str] = &[
-    "$x", "=", "{", "}", "[", "]", "(", ")", ",", ";", ":", "=>", "+>", "->", "~>", "<|", "|>", "<<|", "|>>", "|",
-    "?", "@", "@@", "*", "-", "!", "in", "and", "or", "==", "=~", "/re/", "'s'", "\"d${x}\"", "\"$y\"", "1", "0x1F",
-    "08", "1.5e3", "true", "undef", "default", "if", "elsif", "else", "unless", "case", "class", "define", "node",
-    "function", "type", "inherits", "file", "File", "Foo::Bar", "foo::bar", "notice", "include", "@(END)\n", "END\n",
-    "\n", " ", "# c\n", "/* c */", "<%", "%>", "<%=", "-%>", ".", "each", "|$v|", "Integer[1]", "::x", "$::y",
+    "$x",
+    "=",
+    "{",
+    "}",
+    "[",
+    "]",
+    "(",
+    ")",
+    ",",
+    ";",
+    ":",
+    "=>",
+    "+>",
+    "->",
+    "~>",
+    "<|",
+    "|>",
+    "<<|",
+    "|>>",
+    "|",
+    "?",
+    "@",
+    "@@",
+    "*",
+    "-",
+    "!",
+    "in",
+    "and",
+    "or",
+    "==",
+    "=~",
+    "/re/",
+    "'s'",
+    "\"d${x}\"",
+    "\"$y\"",
+    "1",
+    "0x1F",
+    "08",
+    "1.5e3",
+    "true",
+    "undef",
+    "default",
+    "if",
+    "elsif",
+    "else",
+    "unless",
+    "case",
+    "class",
+    "define",
+    "node",
+    "function",
+    "type",
+    "inherits",
+    "file",
+    "File",
+    "Foo::Bar",
+    "foo::bar",
+    "notice",
+    "include",
+    "@(END)\n",
+    "END\n",
+    "\n",
+    " ",
+    "# c\n",
+    "/* c */",
+    "<%",
+    "%>",
+    "<%=",
+    "-%>",
+    ".",
+    "each",
+    "|$v|",
+    "Integer[1]",
+    "::x",
+    "$::y",
 ];
 
 fn fragments() -> impl Strategy<Value = String> {
@@ -45,12 +115,22 @@ proptest! {
 
 #[test]
 fn deep_nesting_is_a_diagnostic_not_a_crash() {
-    for (open, close) in [("[", "]"), ("(", ")"), ("{", "}"), ("!", ""), ("-", ""), ("\"${", "}\"")] {
+    for (open, close) in [
+        ("[", "]"),
+        ("(", ")"),
+        ("{", "}"),
+        ("!", ""),
+        ("-", ""),
+        ("\"${", "}\""),
+    ] {
         let text = format!("$x = {}1{}", open.repeat(100_000), close.repeat(100_000));
         let result = parse(&text, None, &ParseOptions::default(), true);
         assert_eq!(result.syntax_node().unwrap().to_string(), text);
         assert!(
-            result.diagnostics.iter().any(|d| d.code == IssueCode::NESTING_TOO_DEEP),
+            result
+                .diagnostics
+                .iter()
+                .any(|d| d.code == IssueCode::NESTING_TOO_DEEP),
             "no NESTING_TOO_DEEP for {open}"
         );
         assert!(result.model.is_none());
@@ -67,7 +147,16 @@ fn moderate_nesting_still_parses() {
 
 #[test]
 fn bom_and_odd_bytes_do_not_panic() {
-    for text in ["\u{feff}notice(1)", "\u{0}\u{1}\u{7f}", "é ☺ \u{a0} $x", "@(", "@(END", "\"${", "/*", "<%"] {
+    for text in [
+        "\u{feff}notice(1)",
+        "\u{0}\u{1}\u{7f}",
+        "é ☺ \u{a0} $x",
+        "@(",
+        "@(END",
+        "\"${",
+        "/*",
+        "<%",
+    ] {
         for epp in [false, true] {
             let result = parse(text, None, &ParseOptions { epp, tasks: false }, true);
             assert_eq!(result.syntax_node().unwrap().to_string(), text);

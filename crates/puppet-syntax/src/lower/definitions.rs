@@ -11,7 +11,11 @@ use crate::syntax_kind::SyntaxKind::{self, *};
 impl Lowering<'_> {
     /// `class`/`define`/`plan`/`function`: keyword … `}`.
     pub(super) fn named_definition(&mut self, kind: SyntaxKind, children: &[Val]) -> Val {
-        let scope_start = if matches!(kind, CLASS_DEF | PLAN_DEF) { self.name_scopes.pop() } else { None };
+        let scope_start = if matches!(kind, CLASS_DEF | PLAN_DEF) {
+            self.name_scopes.pop()
+        } else {
+            None
+        };
         let built = (|| {
             let keyword = Self::first_tok(children)?;
             let name_tok = children.get(1)?.tok()?;
@@ -25,18 +29,40 @@ impl Lowering<'_> {
             let name = self.model.intern(raw_name);
             let node = match kind {
                 CLASS_DEF => {
-                    let parent_class = children.iter().find_map(|v| v.group(INHERITS_CLAUSE)).and_then(|(s, e)| {
-                        let t = Self::last_tok(self.group_members(s, e))?;
-                        Some(self.tok_text(t))
-                    });
+                    let parent_class = children
+                        .iter()
+                        .find_map(|v| v.group(INHERITS_CLAUSE))
+                        .and_then(|(s, e)| {
+                            let t = Self::last_tok(self.group_members(s, e))?;
+                            Some(self.tok_text(t))
+                        });
                     let parent_class = parent_class.map(|p| self.model.intern(p));
-                    NodeKind::HostClassDefinition { name, parameters, body, parent_class }
+                    NodeKind::HostClassDefinition {
+                        name,
+                        parameters,
+                        body,
+                        parent_class,
+                    }
                 }
-                DEFINE_DEF => NodeKind::ResourceTypeDefinition { name, parameters, body },
-                PLAN_DEF => NodeKind::PlanDefinition { name, parameters, body, return_type: None },
+                DEFINE_DEF => NodeKind::ResourceTypeDefinition {
+                    name,
+                    parameters,
+                    body,
+                },
+                PLAN_DEF => NodeKind::PlanDefinition {
+                    name,
+                    parameters,
+                    body,
+                    return_type: None,
+                },
                 _ => {
                     let return_type = self.return_type_of(children);
-                    NodeKind::FunctionDefinition { name, parameters, body, return_type }
+                    NodeKind::FunctionDefinition {
+                        name,
+                        parameters,
+                        body,
+                        return_type,
+                    }
                 }
             };
             let id = self.model.alloc(offset, length, node);
@@ -75,7 +101,15 @@ impl Lowering<'_> {
             let body = self.body_block(&statements);
             let (offset, length) = self.span_between(self.tok_span(keyword), close);
             let host_matches = self.model.list(&hosts);
-            let id = self.model.alloc(offset, length, NodeKind::NodeDefinition { host_matches, parent, body });
+            let id = self.model.alloc(
+                offset,
+                length,
+                NodeKind::NodeDefinition {
+                    host_matches,
+                    parent,
+                    body,
+                },
+            );
             self.model.push_definition(id);
             Some(id)
         })();
@@ -112,7 +146,10 @@ impl Lowering<'_> {
                     ModelClass::LiteralList => (*single, None),
                     ModelClass::LiteralHash => {
                         let object = self.model.qualified_reference(UNPOSITIONED, 0, "Object");
-                        (self.model.access(UNPOSITIONED, 0, object, &[*single]), Some(self.span(*single)))
+                        (
+                            self.model.access(UNPOSITIONED, 0, object, &[*single]),
+                            Some(self.span(*single)),
+                        )
                     }
                     _ => (*single, Some(self.span(*single))),
                 },
@@ -123,11 +160,20 @@ impl Lowering<'_> {
                 None => lhs_span,
             };
             let node = if self.model.class(lhs) == ModelClass::AccessExpression {
-                NodeKind::TypeMapping { type_expr: Some(lhs), mapping_expr: Some(type_expr) }
+                NodeKind::TypeMapping {
+                    type_expr: Some(lhs),
+                    mapping_expr: Some(type_expr),
+                }
             } else {
-                let cased = self.model.qualified_reference_value(lhs).map(|_| self.reference_text(lhs))?;
+                let cased = self
+                    .model
+                    .qualified_reference_value(lhs)
+                    .map(|_| self.reference_text(lhs))?;
                 let name = self.model.intern(&cased);
-                NodeKind::TypeAlias { name, type_expr: Some(type_expr) }
+                NodeKind::TypeAlias {
+                    name,
+                    type_expr: Some(type_expr),
+                }
             };
             let id = self.model.alloc(offset, length, node);
             self.model.push_definition(id);
@@ -138,7 +184,9 @@ impl Lowering<'_> {
 
     fn reference_text(&self, id: NodeId) -> String {
         match self.model.kind(id) {
-            NodeKind::QualifiedReference { cased_value } => self.model.str(*cased_value).to_string(),
+            NodeKind::QualifiedReference { cased_value } => {
+                self.model.str(*cased_value).to_string()
+            }
             _ => String::new(),
         }
     }
@@ -151,7 +199,9 @@ impl Lowering<'_> {
             parent
         } else {
             let key = self.model.qualified_name(UNPOSITIONED, 0, "parent");
-            let entry = self.model.alloc(UNPOSITIONED, 0, NodeKind::KeyedEntry { key, value: parent });
+            let entry =
+                self.model
+                    .alloc(UNPOSITIONED, 0, NodeKind::KeyedEntry { key, value: parent });
             let mut entries: Vec<NodeId> = match self.model.kind(hash) {
                 NodeKind::LiteralHash { entries } => self.model.nodes(*entries).to_vec(),
                 _ => Vec::new(),
@@ -170,7 +220,11 @@ impl Lowering<'_> {
     pub(super) fn type_definition(&mut self, children: &[Val]) -> Val {
         let built = (|| {
             let keyword = Self::first_tok(children)?;
-            let refs: Vec<u32> = children.iter().filter_map(|v| v.tok()).filter(|&t| self.tok_kind(t) == CLASSREF).collect();
+            let refs: Vec<u32> = children
+                .iter()
+                .filter_map(|v| v.tok())
+                .filter(|&t| self.tok_kind(t) == CLASSREF)
+                .collect();
             let name_node = Self::nodes(children).next()?;
             let name = self.reference_text(name_node);
             let parent = refs.first().map(|&t| self.tok_text(t).to_string());
@@ -180,7 +234,11 @@ impl Lowering<'_> {
             let (offset, length) = self.span_between(self.tok_span(keyword), close);
             let name = self.model.intern(&name);
             let parent = parent.map(|p| self.model.intern(&p));
-            let id = self.model.alloc(offset, length, NodeKind::TypeDefinition { name, parent, body });
+            let id = self.model.alloc(
+                offset,
+                length,
+                NodeKind::TypeDefinition { name, parent, body },
+            );
             self.model.push_definition(id);
             Some(id)
         })();
@@ -197,10 +255,21 @@ impl Lowering<'_> {
             let block = children.iter().find_map(|v| v.group(BLOCK))?;
             let (statements, _, close) = self.block_statements(block)?;
             let statements = self.model.list(&statements);
-            let body = self.model.alloc(UNPOSITIONED, 0, NodeKind::ApplyBlockExpression { statements });
+            let body = self.model.alloc(
+                UNPOSITIONED,
+                0,
+                NodeKind::ApplyBlockExpression { statements },
+            );
             let (offset, length) = self.span_between(self.tok_span(keyword), close);
             let arguments = self.model.list(&args);
-            Some(self.model.alloc(offset, length, NodeKind::ApplyExpression { arguments, body: Some(body) }))
+            Some(self.model.alloc(
+                offset,
+                length,
+                NodeKind::ApplyExpression {
+                    arguments,
+                    body: Some(body),
+                },
+            ))
         })();
         self.node_or_nothing(built)
     }

@@ -5,8 +5,8 @@ use super::stack::Val;
 use super::{Lowering, UNPOSITIONED};
 use crate::lexer::{dq_segment_value, sq_string_value, string_segment_inner, uq_segment_value};
 use crate::model::{
-    ArithmeticOperator, AssignmentOperator, ComparisonOperator, MatchOperator, ModelClass, NodeId, NodeKind,
-    RelationshipOperator,
+    ArithmeticOperator, AssignmentOperator, ComparisonOperator, MatchOperator, ModelClass, NodeId,
+    NodeKind, RelationshipOperator,
 };
 use crate::syntax_kind::SyntaxKind::{self, *};
 
@@ -18,7 +18,9 @@ impl Lowering<'_> {
 
     /// The first token of `kind` among `vals`.
     pub(super) fn find_tok(&self, vals: &[Val], kind: SyntaxKind) -> Option<u32> {
-        vals.iter().filter_map(|v| v.tok()).find(|&t| self.tok_kind(t) == kind)
+        vals.iter()
+            .filter_map(|v| v.tok())
+            .find(|&t| self.tok_kind(t) == kind)
     }
 
     /// The last token among `vals` (a closing bracket).
@@ -55,7 +57,11 @@ impl Lowering<'_> {
         args
     }
 
-    fn close_unfolded(&mut self, args: &mut [NodeId], open_hash: &mut Option<(usize, Vec<NodeId>)>) {
+    fn close_unfolded(
+        &mut self,
+        args: &mut [NodeId],
+        open_hash: &mut Option<(usize, Vec<NodeId>)>,
+    ) {
         if let Some((index, entries)) = open_hash.take() {
             let list = self.model.list(&entries);
             if let NodeKind::LiteralHash { entries } = self.model.kind_mut(args[index]) {
@@ -89,7 +95,11 @@ impl Lowering<'_> {
             }
             STRING => {
                 let inner = string_segment_inner(STRING, text, false);
-                let value = if text.starts_with('\'') { sq_string_value(inner) } else { dq_segment_value(inner) };
+                let value = if text.starts_with('\'') {
+                    sq_string_value(inner)
+                } else {
+                    dq_segment_value(inner)
+                };
                 self.model.literal_string(offset, length, &value)
             }
             REGEX => {
@@ -119,36 +129,55 @@ impl Lowering<'_> {
 
     /// Whether the next non-trivia token after raw token `t` has `kind`.
     fn next_significant_is(&self, t: u32, kind: SyntaxKind) -> bool {
-        self.lexed.tokens[t as usize + 1..].iter().find(|tok| !tok.kind.is_trivia()).is_some_and(|tok| tok.kind == kind)
+        self.lexed.tokens[t as usize + 1..]
+            .iter()
+            .find(|tok| !tok.kind.is_trivia())
+            .is_some_and(|tok| tok.kind == kind)
     }
 
     /// Factory `NUMBER`: radix 16 for `0x`, 8 for a leading `0`, a Float with `.`/`e`.
     fn number(&mut self, offset: u32, length: u32, text: &str) -> Val {
-        let (digits, radix) = if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
-            (hex, 16)
-        } else if text.contains(['.', 'e', 'E']) {
-            let mantissa = text.split(['e', 'E']).next().unwrap_or("");
-            let zero_mantissa = mantissa.bytes().all(|b| b == b'0' || b == b'.');
-            match text.parse::<f64>() {
-                // Ruby's `to_n_with_radix` refuses 0e5 / 0.0e1 and infinite values, and the
-                // factory then raises an internal error: report it cleanly instead.
-                Ok(v) if v.is_finite() && !(zero_mantissa && text.contains(['e', 'E'])) => {
-                    return Val::Node(self.model.literal_float(offset, length, v));
+        let (digits, radix) =
+            if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+                (hex, 16)
+            } else if text.contains(['.', 'e', 'E']) {
+                let mantissa = text.split(['e', 'E']).next().unwrap_or("");
+                let zero_mantissa = mantissa.bytes().all(|b| b == b'0' || b == b'.');
+                match text.parse::<f64>() {
+                    // Ruby's `to_n_with_radix` refuses 0e5 / 0.0e1 and infinite values, and the
+                    // factory then raises an internal error: report it cleanly instead.
+                    Ok(v) if v.is_finite() && !(zero_mantissa && text.contains(['e', 'E'])) => {
+                        return Val::Node(self.model.literal_float(offset, length, v));
+                    }
+                    _ => {
+                        self.action_error(
+                            offset,
+                            length,
+                            format!(
+                            "Internal Error, NUMBER token does not contain a valid number, {text}"
+                        ),
+                        );
+                        return Val::Nothing;
+                    }
                 }
-                _ => {
-                    self.action_error(offset, length, format!("Internal Error, NUMBER token does not contain a valid number, {text}"));
-                    return Val::Nothing;
-                }
-            }
-        } else if text.len() > 1 && text.starts_with('0') {
-            (&text[1..], 8)
-        } else {
-            (text, 10)
-        };
+            } else if text.len() > 1 && text.starts_with('0') {
+                (&text[1..], 8)
+            } else {
+                (text, 10)
+            };
         match self.model.integer(digits, radix, false) {
-            Some(value) => Val::Node(self.model.literal_integer_value(offset, length, value, radix as u8)),
+            Some(value) => {
+                Val::Node(
+                    self.model
+                        .literal_integer_value(offset, length, value, radix as u8),
+                )
+            }
             None => {
-                self.action_error(offset, length, format!("Internal Error, NUMBER token does not contain a valid number, {text}"));
+                self.action_error(
+                    offset,
+                    length,
+                    format!("Internal Error, NUMBER token does not contain a valid number, {text}"),
+                );
                 Val::Nothing
             }
         }
@@ -179,18 +208,23 @@ impl Lowering<'_> {
     /// `k => v`: `KeyedEntry` on the `=>` token.
     pub(super) fn keyed_entry(&mut self, children: &[Val]) -> Val {
         let mut nodes = Self::nodes(children);
-        let (Some(key), Some(value), Some(arrow)) = (nodes.next(), nodes.next(), self.find_tok(children, FARROW))
+        let (Some(key), Some(value), Some(arrow)) =
+            (nodes.next(), nodes.next(), self.find_tok(children, FARROW))
         else {
             self.internal_error("keyed entry");
             return Val::Nothing;
         };
         let (offset, length) = self.tok_span(arrow);
-        Val::Node(self.model.alloc(offset, length, NodeKind::KeyedEntry { key, value }))
+        Val::Node(
+            self.model
+                .alloc(offset, length, NodeKind::KeyedEntry { key, value }),
+        )
     }
 
     /// `(e)`, `!e`, `-e`, `*e`: positioned on the opening token only.
     pub(super) fn unary(&mut self, kind: SyntaxKind, children: &[Val]) -> Val {
-        let (Some(op), Some(expr)) = (Self::first_tok(children), Self::nodes(children).next()) else {
+        let (Some(op), Some(expr)) = (Self::first_tok(children), Self::nodes(children).next())
+        else {
             self.internal_error("unary expression");
             return Val::Nothing;
         };
@@ -207,7 +241,8 @@ impl Lowering<'_> {
     /// Binary operators, assignment and relationships: positioned on the operator token.
     pub(super) fn binary(&mut self, children: &[Val]) -> Val {
         let mut nodes = Self::nodes(children);
-        let (Some(left_expr), Some(right_expr), Some(op)) = (nodes.next(), nodes.next(), Self::first_tok(children))
+        let (Some(left_expr), Some(right_expr), Some(op)) =
+            (nodes.next(), nodes.next(), Self::first_tok(children))
         else {
             self.internal_error("binary expression");
             return Val::Nothing;
@@ -215,17 +250,30 @@ impl Lowering<'_> {
         let (offset, length) = self.tok_span(op);
         let text = self.tok_text(op);
         let node = match self.tok_kind(op) {
-            IN => NodeKind::InExpression { left_expr, right_expr },
-            AND => NodeKind::AndExpression { left_expr, right_expr },
-            OR => NodeKind::OrExpression { left_expr, right_expr },
-            MATCH | NOMATCH => {
-                NodeKind::MatchExpression { left_expr, right_expr, operator: MatchOperator::from_str(text).unwrap_or(MatchOperator::Match) }
-            }
-            ISEQUAL | NOTEQUAL | LESSTHAN | LESSEQUAL | GREATERTHAN | GREATEREQUAL => NodeKind::ComparisonExpression {
+            IN => NodeKind::InExpression {
                 left_expr,
                 right_expr,
-                operator: ComparisonOperator::from_str(text).unwrap_or(ComparisonOperator::Eq),
             },
+            AND => NodeKind::AndExpression {
+                left_expr,
+                right_expr,
+            },
+            OR => NodeKind::OrExpression {
+                left_expr,
+                right_expr,
+            },
+            MATCH | NOMATCH => NodeKind::MatchExpression {
+                left_expr,
+                right_expr,
+                operator: MatchOperator::from_str(text).unwrap_or(MatchOperator::Match),
+            },
+            ISEQUAL | NOTEQUAL | LESSTHAN | LESSEQUAL | GREATERTHAN | GREATEREQUAL => {
+                NodeKind::ComparisonExpression {
+                    left_expr,
+                    right_expr,
+                    operator: ComparisonOperator::from_str(text).unwrap_or(ComparisonOperator::Eq),
+                }
+            }
             EQUALS | APPENDS | DELETES => NodeKind::AssignmentExpression {
                 left_expr,
                 right_expr,
@@ -234,7 +282,8 @@ impl Lowering<'_> {
             IN_EDGE | IN_EDGE_SUB | OUT_EDGE | OUT_EDGE_SUB => NodeKind::RelationshipExpression {
                 left_expr,
                 right_expr,
-                operator: RelationshipOperator::from_str(text).unwrap_or(RelationshipOperator::InEdge),
+                operator: RelationshipOperator::from_str(text)
+                    .unwrap_or(RelationshipOperator::InEdge),
             },
             _ => NodeKind::ArithmeticExpression {
                 left_expr,
@@ -255,7 +304,14 @@ impl Lowering<'_> {
         let entries: Vec<NodeId> = nodes.collect();
         let (offset, length) = self.span(left_expr);
         let selectors = self.model.list(&entries);
-        Val::Node(self.model.alloc(offset, length, NodeKind::SelectorExpression { left_expr, selectors }))
+        Val::Node(self.model.alloc(
+            offset,
+            length,
+            NodeKind::SelectorExpression {
+                left_expr,
+                selectors,
+            },
+        ))
     }
 
     /// `m => v` in a selector: on the `=>` token.
@@ -268,7 +324,14 @@ impl Lowering<'_> {
             return Val::Nothing;
         };
         let (offset, length) = self.tok_span(arrow);
-        Val::Node(self.model.alloc(offset, length, NodeKind::SelectorEntry { matching_expr, value_expr }))
+        Val::Node(self.model.alloc(
+            offset,
+            length,
+            NodeKind::SelectorEntry {
+                matching_expr,
+                value_expr,
+            },
+        ))
     }
 
     /// `e[k, …]`: from the left expression's offset to `]`.
@@ -278,7 +341,9 @@ impl Lowering<'_> {
             return Val::Nothing;
         };
         let keys = self.arguments(&children[1..]);
-        let end = Self::last_tok(children).map(|t| self.tok_span(t)).unwrap_or((0, 0));
+        let end = Self::last_tok(children)
+            .map(|t| self.tok_span(t))
+            .unwrap_or((0, 0));
         let (offset, length) = self.span_between(self.span(left_expr), end);
         Val::Node(self.model.access(offset, length, left_expr, &keys))
     }
@@ -298,39 +363,54 @@ impl Lowering<'_> {
         let lambda = Self::nodes(&children[1..]).last();
         let end = match lambda {
             Some(l) => self.span(l),
-            None => Self::last_tok(&members).map(|t| self.tok_span(t)).unwrap_or((0, 0)),
+            None => Self::last_tok(&members)
+                .map(|t| self.tok_span(t))
+                .unwrap_or((0, 0)),
         };
         let span = self.span_between(self.span(functor), end);
-        Val::Node(self.model.call_named_function(span, functor, true, &args, lambda))
+        Val::Node(
+            self.model
+                .call_named_function(span, functor, true, &args, lambda),
+        )
     }
 
     /// `e.name(args) |…| {…}`: a `CallMethodExpression` whose functor is `NamedAccessExpression`.
     pub(super) fn method_call(&mut self, children: &[Val]) -> Val {
-        let (Some(Val::Node(receiver)), Some(dot), Some(name)) =
-            (children.first().copied(), self.find_tok(children, DOT), children.get(2).and_then(|v| v.tok()))
-        else {
+        let (Some(Val::Node(receiver)), Some(dot), Some(name)) = (
+            children.first().copied(),
+            self.find_tok(children, DOT),
+            children.get(2).and_then(|v| v.tok()),
+        ) else {
             self.internal_error("method call");
             return Val::Nothing;
         };
         let name_text = self.tok_text(name);
         let qn = self.model.qualified_name(UNPOSITIONED, 0, name_text);
-        let (access_offset, access_length) = self.span_between(self.tok_span(dot), self.tok_span(name));
+        let (access_offset, access_length) =
+            self.span_between(self.tok_span(dot), self.tok_span(name));
         let functor = self.model.alloc(
             access_offset,
             access_length,
-            NodeKind::NamedAccessExpression { left_expr: receiver, right_expr: qn },
+            NodeKind::NamedAccessExpression {
+                left_expr: receiver,
+                right_expr: qn,
+            },
         );
         let lambda = Self::nodes(&children[1..]).last();
         let (span, args) = match children.iter().find_map(|v| v.group(ARG_LIST)) {
             Some((start, end)) => {
                 let members: Vec<Val> = self.group_members(start, end).to_vec();
                 let args = self.arguments(&members);
-                let open = Self::first_tok(&members).map(|t| self.tok_span(t)).unwrap_or((0, 0));
+                let open = Self::first_tok(&members)
+                    .map(|t| self.tok_span(t))
+                    .unwrap_or((0, 0));
                 let span = if args.is_empty() {
                     // `named_access LPAREN RPAREN`: `loc result, val[1], val[3]` with no val[3].
                     open
                 } else {
-                    let close = Self::last_tok(&members).map(|t| self.tok_span(t)).unwrap_or(open);
+                    let close = Self::last_tok(&members)
+                        .map(|t| self.tok_span(t))
+                        .unwrap_or(open);
                     self.span_between(open, close)
                 };
                 (span, args)
@@ -349,16 +429,29 @@ impl Lowering<'_> {
             return Val::Nothing;
         };
         let block: Vec<Val> = self.group_members(bs, be).to_vec();
-        let Some(statements) = self.statement_list(&block) else { return Val::Nothing };
+        let Some(statements) = self.statement_list(&block) else {
+            return Val::Nothing;
+        };
         let body = self.body_block(&statements);
-        let first = children.iter().find_map(|v| v.group(PARAM_LIST)).and_then(|(s, e)| Self::first_tok(self.group_members(s, e)));
+        let first = children
+            .iter()
+            .find_map(|v| v.group(PARAM_LIST))
+            .and_then(|(s, e)| Self::first_tok(self.group_members(s, e)));
         let (Some(open), Some(close)) = (first, Self::last_tok(&block)) else {
             self.internal_error("lambda delimiters");
             return Val::Nothing;
         };
         let (offset, length) = self.span_between(self.tok_span(open), self.tok_span(close));
         let parameters = self.model.list(&params);
-        Val::Node(self.model.alloc(offset, length, NodeKind::LambdaExpression { parameters, body, return_type }))
+        Val::Node(self.model.alloc(
+            offset,
+            length,
+            NodeKind::LambdaExpression {
+                parameters,
+                body,
+                return_type,
+            },
+        ))
     }
 
     /// The `Parameter` nodes of the `PARAM_LIST` (or `EPP_PARAMS`) group among `children`.
@@ -386,7 +479,9 @@ impl Lowering<'_> {
 
     /// `Type *$name = default`: positioned on the `$name` token only.
     pub(super) fn parameter(&mut self, children: &[Val]) -> Val {
-        let Some(var_index) = children.iter().position(|v| v.tok().is_some_and(|t| self.tok_kind(t) == VARIABLE))
+        let Some(var_index) = children
+            .iter()
+            .position(|v| v.tok().is_some_and(|t| self.tok_kind(t) == VARIABLE))
         else {
             self.internal_error("parameter without variable");
             return Val::Nothing;
@@ -400,6 +495,9 @@ impl Lowering<'_> {
             .iter()
             .any(|v| v.tok().is_some_and(|t| self.tok_kind(t) == TIMES))
             .then_some(true);
-        Val::Node(self.model.parameter((offset, length), name, value, type_expr, captures_rest))
+        Val::Node(
+            self.model
+                .parameter((offset, length), name, value, type_expr, captures_rest),
+        )
     }
 }

@@ -35,7 +35,9 @@ pub(super) fn lower_heredoc_text(
             d
         })
         .collect();
-    if diagnostics.iter().any(Diagnostic::is_error) || lexed.diagnostics.iter().any(Diagnostic::is_error) {
+    if diagnostics.iter().any(Diagnostic::is_error)
+        || lexed.diagnostics.iter().any(Diagnostic::is_error)
+    {
         return Some((header.syntax, model.nop(span.body_start, 0), diagnostics));
     }
     let mut lowering = Lowering::new(&text.text, &lexed, model);

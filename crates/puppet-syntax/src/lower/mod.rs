@@ -100,7 +100,10 @@ impl<'a> Lowering<'a> {
 
     /// `(offset, length)` of a raw token.
     fn tok_span(&self, i: u32) -> (u32, u32) {
-        (self.lexed.starts[i as usize], self.lexed.tokens[i as usize].len)
+        (
+            self.lexed.starts[i as usize],
+            self.lexed.tokens[i as usize].len,
+        )
     }
 
     fn tok_text(&self, i: u32) -> &'a str {
@@ -125,7 +128,12 @@ impl<'a> Lowering<'a> {
     /// discarded.
     fn action_error(&mut self, offset: u32, len: u32, message: impl Into<String>) {
         self.failed = true;
-        self.diagnostics.push(Diagnostic::error(IssueCode::PARSE_ERROR, offset, len, message));
+        self.diagnostics.push(Diagnostic::error(
+            IssueCode::PARSE_ERROR,
+            offset,
+            len,
+            message,
+        ));
     }
 
     /// A tree shape the grammar never produces for error-free input (defensive; no panics).
@@ -136,7 +144,9 @@ impl<'a> Lowering<'a> {
             IssueCode::PARSE_ERROR,
             offset,
             0,
-            format!("internal error: unexpected syntax tree shape ({what}); please report this input"),
+            format!(
+                "internal error: unexpected syntax tree shape ({what}); please report this input"
+            ),
         ));
     }
 
@@ -174,7 +184,9 @@ impl<'a> Lowering<'a> {
             RESOURCE_BODY => self.resource_body(children),
             ATTRIBUTE_OP => self.attribute_op(children),
             VIRTUAL_RESOURCE => self.virtual_resource(children),
-            CLASS_DEF | DEFINE_DEF | PLAN_DEF | FUNCTION_DEF => self.named_definition(kind, children),
+            CLASS_DEF | DEFINE_DEF | PLAN_DEF | FUNCTION_DEF => {
+                self.named_definition(kind, children)
+            }
             NODE_DEF => self.node_definition(children),
             DOTTED_NAME => self.dotted_name(children),
             TYPE_ALIAS => self.type_alias(children),
@@ -182,10 +194,15 @@ impl<'a> Lowering<'a> {
             APPLY_EXPR => self.apply(children),
             RENDER_EXPR_NODE => self.render_expr(children),
             SOURCE_FILE => self.program(children),
-            COMMA_LIST | ARG_LIST | PARAM_LIST | BLOCK | ELSE_CLAUSE | INHERITS_CLAUSE | RETURN_TYPE | EPP_PARAMS => {
+            COMMA_LIST | ARG_LIST | PARAM_LIST | BLOCK | ELSE_CLAUSE | INHERITS_CLAUSE
+            | RETURN_TYPE | EPP_PARAMS => {
                 let start = self.groups.len() as u32;
                 self.groups.extend_from_slice(children);
-                Val::Group { kind, start, end: self.groups.len() as u32 }
+                Val::Group {
+                    kind,
+                    start,
+                    end: self.groups.len() as u32,
+                }
             }
             _ => Val::Nothing,
         }
@@ -201,7 +218,9 @@ impl TreeSink for Lowering<'_> {
     }
 
     fn token(&mut self) {
-        while self.next_raw < self.lexed.tokens.len() && self.lexed.tokens[self.next_raw].kind.is_trivia() {
+        while self.next_raw < self.lexed.tokens.len()
+            && self.lexed.tokens[self.next_raw].kind.is_trivia()
+        {
             self.next_raw += 1;
         }
         if self.next_raw < self.lexed.tokens.len() {
@@ -211,9 +230,15 @@ impl TreeSink for Lowering<'_> {
     }
 
     fn finish_node(&mut self) {
-        let Some((kind, start)) = self.frames.pop() else { return };
+        let Some((kind, start)) = self.frames.pop() else {
+            return;
+        };
         let stack = std::mem::take(&mut self.stack);
-        let value = if self.failed { Val::Nothing } else { self.build(kind, &stack[start..]) };
+        let value = if self.failed {
+            Val::Nothing
+        } else {
+            self.build(kind, &stack[start..])
+        };
         self.stack = stack;
         self.stack.truncate(start);
         self.stack.push(value);
@@ -231,7 +256,9 @@ pub(crate) fn resolve_positions(model: &mut Model, root: NodeId, fallback_offset
         }
         let offset = model.offset(id);
         children.clear();
-        model.kind(id).for_each_child(model, &mut |c| children.push(c));
+        model
+            .kind(id)
+            .for_each_child(model, &mut |c| children.push(c));
         work.extend(children.iter().rev().map(|&c| (c, offset)));
     }
 }

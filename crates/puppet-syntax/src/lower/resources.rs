@@ -11,20 +11,33 @@ impl Lowering<'_> {
     /// A titled body is a `ResourceBody` (positioned at its container); an untitled one is left
     /// as a group of attribute operations for `resource` to shape.
     pub(super) fn resource_body(&mut self, children: &[Val]) -> Val {
-        let Some(colon) = children.iter().position(|v| v.tok().is_some_and(|t| self.tok_kind(t) == COLON)) else {
+        let Some(colon) = children
+            .iter()
+            .position(|v| v.tok().is_some_and(|t| self.tok_kind(t) == COLON))
+        else {
             let start = self.groups.len() as u32;
             self.groups.extend_from_slice(children);
-            return Val::Group { kind: RESOURCE_BODY, start, end: self.groups.len() as u32 };
+            return Val::Group {
+                kind: RESOURCE_BODY,
+                start,
+                end: self.groups.len() as u32,
+            };
         };
         let title = Self::nodes(&children[..colon]).next();
         let operations: Vec<NodeId> = Self::nodes(&children[colon..]).collect();
         let operations = self.model.list(&operations);
-        Val::Node(self.model.alloc(UNPOSITIONED, 0, NodeKind::ResourceBody { title, operations }))
+        Val::Node(self.model.alloc(
+            UNPOSITIONED,
+            0,
+            NodeKind::ResourceBody { title, operations },
+        ))
     }
 
     /// `type { bodies }` / `class { bodies }` / `Type { ops }` / `Type[x] { ops }` / `name { ops }`.
     pub(super) fn resource(&mut self, children: &[Val]) -> Val {
-        let (Some(rbrace), Some(lbrace)) = (Self::last_tok(children), self.find_tok(children, LBRACE)) else {
+        let (Some(rbrace), Some(lbrace)) =
+            (Self::last_tok(children), self.find_tok(children, LBRACE))
+        else {
             self.internal_error("resource braces");
             return Val::Nothing;
         };
@@ -45,14 +58,24 @@ impl Lowering<'_> {
         let (offset, length) = self.span_between(start, close);
         if let Some((s, e)) = children.iter().find_map(|v| v.group(RESOURCE_BODY)) {
             let operations: Vec<NodeId> = Self::nodes(self.group_members(s, e)).collect();
-            return self.untitled_resource(type_name, operations, (offset, length), self.tok_span(lbrace), close);
+            return self.untitled_resource(
+                type_name,
+                operations,
+                (offset, length),
+                self.tok_span(lbrace),
+                close,
+            );
         }
         let bodies: Vec<NodeId> = Self::nodes(&children[1..]).collect();
         let bodies = self.model.list(&bodies);
         Val::Node(self.model.alloc(
             offset,
             length,
-            NodeKind::ResourceExpression { form: ResourceForm::Regular, type_name, bodies },
+            NodeKind::ResourceExpression {
+                form: ResourceForm::Regular,
+                type_name,
+                bodies,
+            },
         ))
     }
 
@@ -67,15 +90,21 @@ impl Lowering<'_> {
     ) -> Val {
         let ops = self.model.list(&operations);
         let kind = match self.model.class(lhs) {
-            ModelClass::QualifiedName => return self.resource_without_title(lhs, &operations, span, lbrace, rbrace),
-            ModelClass::QualifiedReference => {
-                NodeKind::ResourceDefaultsExpression { form: ResourceForm::Regular, type_ref: Some(lhs), operations: ops }
+            ModelClass::QualifiedName => {
+                return self.resource_without_title(lhs, &operations, span, lbrace, rbrace)
             }
+            ModelClass::QualifiedReference => NodeKind::ResourceDefaultsExpression {
+                form: ResourceForm::Regular,
+                type_ref: Some(lhs),
+                operations: ops,
+            },
             // Ruby meant `Resource[x] { … }` to be defaults, but compares a key the builder does
             // not have: every access is an override.
-            ModelClass::AccessExpression => {
-                NodeKind::ResourceOverrideExpression { form: ResourceForm::Regular, resources: lhs, operations: ops }
-            }
+            ModelClass::AccessExpression => NodeKind::ResourceOverrideExpression {
+                form: ResourceForm::Regular,
+                resources: lhs,
+                operations: ops,
+            },
             _ => {
                 let (offset, len) = self.span(lhs);
                 self.action_error(
@@ -102,22 +131,39 @@ impl Lowering<'_> {
         let mut entries = Vec::with_capacity(operations.len());
         for &op in operations {
             let (attribute_name, value_expr) = match self.model.kind(op) {
-                NodeKind::AttributeOperation { attribute_name, operator: AttributeOperator::Assign, value_expr } => {
-                    (*attribute_name, *value_expr)
-                }
+                NodeKind::AttributeOperation {
+                    attribute_name,
+                    operator: AttributeOperator::Assign,
+                    value_expr,
+                } => (*attribute_name, *value_expr),
                 _ => {
-                    self.action_error(lbrace.0, lbrace.1, "Syntax error resource body without title or hash with +>");
+                    self.action_error(
+                        lbrace.0,
+                        lbrace.1,
+                        "Syntax error resource body without title or hash with +>",
+                    );
                     return Val::Nothing;
                 }
             };
             let key_text = self.model.str(attribute_name).to_string();
             let key = self.model.literal_string(UNPOSITIONED, 0, &key_text);
-            entries.push(self.model.alloc(UNPOSITIONED, 0, NodeKind::KeyedEntry { key, value: value_expr }));
+            entries.push(self.model.alloc(
+                UNPOSITIONED,
+                0,
+                NodeKind::KeyedEntry {
+                    key,
+                    value: value_expr,
+                },
+            ));
         }
         let (hash_offset, hash_length) = self.span_between(lbrace, rbrace);
         let hash = self.model.literal_hash(hash_offset, hash_length, &entries);
-        let Some(statements) = self.statement_list(&[Val::Node(name), Val::Node(hash)]) else { return Val::Nothing };
-        let Some(result) = self.block_or_expression(&statements, None) else { return Val::Nothing };
+        let Some(statements) = self.statement_list(&[Val::Node(name), Val::Node(hash)]) else {
+            return Val::Nothing;
+        };
+        let Some(result) = self.block_or_expression(&statements, None) else {
+            return Val::Nothing;
+        };
         self.model.set_span(result, span.0, span.1);
         Val::Node(result)
     }
@@ -125,7 +171,8 @@ impl Lowering<'_> {
     /// `@resource` / `@@resource`: sets the form; offset moves to `@` but the length stays the
     /// resource's (Ruby computes it before moving the offset).
     pub(super) fn virtual_resource(&mut self, children: &[Val]) -> Val {
-        let (Some(at), Some(inner)) = (Self::first_tok(children), Self::nodes(children).next()) else {
+        let (Some(at), Some(inner)) = (Self::first_tok(children), Self::nodes(children).next())
+        else {
             self.internal_error("virtual resource");
             return Val::Nothing;
         };
@@ -140,7 +187,14 @@ impl Lowering<'_> {
             self.action_error(at_offset, at_len, message);
             return Val::Nothing;
         }
-        self.model.set_form(inner, if exported { ResourceForm::Exported } else { ResourceForm::Virtual });
+        self.model.set_form(
+            inner,
+            if exported {
+                ResourceForm::Exported
+            } else {
+                ResourceForm::Virtual
+            },
+        );
         let length = self.model.length(inner);
         self.model.set_span(inner, at_offset, length);
         Val::Node(inner)
@@ -148,13 +202,18 @@ impl Lowering<'_> {
 
     /// `name => v`, `name +> v`, `* => v`: from the name to the end of the value.
     pub(super) fn attribute_op(&mut self, children: &[Val]) -> Val {
-        let (Some(name), Some(value)) = (Self::first_tok(children), Self::nodes(children).next()) else {
+        let (Some(name), Some(value)) = (Self::first_tok(children), Self::nodes(children).next())
+        else {
             self.internal_error("attribute operation");
             return Val::Nothing;
         };
         let span = self.span_between(self.tok_span(name), self.span(value));
         if self.tok_kind(name) == TIMES {
-            return Val::Node(self.model.alloc(span.0, span.1, NodeKind::AttributesOperation { expr: value }));
+            return Val::Node(self.model.alloc(
+                span.0,
+                span.1,
+                NodeKind::AttributesOperation { expr: value },
+            ));
         }
         let operator = match self.find_tok(children, PARROW) {
             Some(_) => AttributeOperator::Append,
@@ -178,7 +237,15 @@ impl Lowering<'_> {
         };
         let (offset, length) = self.span_between(self.span(type_expr), end);
         let operations = self.model.list(&operations);
-        Val::Node(self.model.alloc(offset, length, NodeKind::CollectExpression { type_expr, query, operations }))
+        Val::Node(self.model.alloc(
+            offset,
+            length,
+            NodeKind::CollectExpression {
+                type_expr,
+                query,
+                operations,
+            },
+        ))
     }
 
     /// `<| q |>` / `<<| q |>>`.
@@ -186,7 +253,11 @@ impl Lowering<'_> {
         let (offset, length) = self.bracket_span(children);
         let expr = Self::nodes(children).next();
         let exported = Self::first_tok(children).is_some_and(|t| self.tok_kind(t) == LLCOLLECT);
-        let kind = if exported { NodeKind::ExportedQuery { expr } } else { NodeKind::VirtualQuery { expr } };
+        let kind = if exported {
+            NodeKind::ExportedQuery { expr }
+        } else {
+            NodeKind::VirtualQuery { expr }
+        };
         Val::Node(self.model.alloc(offset, length, kind))
     }
 }

@@ -14,7 +14,11 @@ pub(super) enum Val {
     Node(NodeId),
     /// A list-like CST node (`ARG_LIST`, `BLOCK`, `PARAM_LIST`, `COMMA_LIST`, …): its members are
     /// `groups[start..end]`.
-    Group { kind: SyntaxKind, start: u32, end: u32 },
+    Group {
+        kind: SyntaxKind,
+        start: u32,
+        end: u32,
+    },
     /// Nothing usable (an `ERROR` node).
     Nothing,
 }
@@ -36,7 +40,11 @@ impl Val {
 
     pub(super) fn group(self, kind: SyntaxKind) -> Option<(u32, u32)> {
         match self {
-            Val::Group { kind: k, start, end } if k == kind => Some((start, end)),
+            Val::Group {
+                kind: k,
+                start,
+                end,
+            } if k == kind => Some((start, end)),
             _ => None,
         }
     }

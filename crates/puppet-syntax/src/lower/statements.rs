@@ -7,10 +7,13 @@ use super::{Lowering, UNPOSITIONED};
 use crate::model::{ModelClass, NodeId, NodeKind};
 use crate::syntax_kind::SyntaxKind::*;
 
+/// A block's statements and the spans of its `{` and `}`.
+pub(super) type BlockStatements = (Vec<NodeId>, (u32, u32), (u32, u32));
+
 /// Names that take their arguments without parentheses (`Factory::STATEMENT_CALLS`).
 const STATEMENT_CALLS: &[&str] = &[
-    "require", "realize", "include", "contain", "tag", "debug", "info", "notice", "warning", "err", "fail", "import",
-    "break", "next", "return",
+    "require", "realize", "include", "contain", "tag", "debug", "info", "notice", "warning", "err",
+    "fail", "import", "break", "next", "return",
 ];
 
 impl Lowering<'_> {
@@ -20,7 +23,11 @@ impl Lowering<'_> {
         for &val in vals {
             let (args, first_comma): (Vec<NodeId>, Option<u32>) = match val {
                 Val::Node(id) => (vec![id], None),
-                Val::Group { kind: COMMA_LIST, start, end } => {
+                Val::Group {
+                    kind: COMMA_LIST,
+                    start,
+                    end,
+                } => {
                     let members = self.group_members(start, end);
                     let comma = members.iter().find_map(|v| v.tok());
                     (Self::nodes(members).collect(), comma)
@@ -31,7 +38,9 @@ impl Lowering<'_> {
             if let Some(name) = name {
                 let last = *args.last()?;
                 let span = self.span_between(self.span(name), self.span(last));
-                let call = self.model.call_named_function(span, name, false, &args, None);
+                let call = self
+                    .model
+                    .call_named_function(span, name, false, &args, None);
                 *memo.last_mut()? = call;
             } else if let Some(comma) = first_comma {
                 let (offset, len) = self.tok_span(comma);
@@ -80,7 +89,7 @@ impl Lowering<'_> {
     }
 
     /// Statements of a `BLOCK` group, with the spans of its braces.
-    pub(super) fn block_statements(&mut self, group: (u32, u32)) -> Option<(Vec<NodeId>, (u32, u32), (u32, u32))> {
+    pub(super) fn block_statements(&mut self, group: (u32, u32)) -> Option<BlockStatements> {
         let members: Vec<Val> = self.group_members(group.0, group.1).to_vec();
         let open = Self::first_tok(&members).map(|t| self.tok_span(t))?;
         let close = Self::last_tok(&members).map(|t| self.tok_span(t))?;
@@ -111,12 +120,17 @@ impl Lowering<'_> {
     /// A `BLOCK` used as an if/unless/else branch: `(branch, closing brace span)`.
     fn branch(&mut self, group: (u32, u32)) -> Option<(Option<NodeId>, (u32, u32))> {
         let (statements, open, close) = self.block_statements(group)?;
-        Some((self.block_or_expression(&statements, Some((open, close))), close))
+        Some((
+            self.block_or_expression(&statements, Some((open, close))),
+            close,
+        ))
     }
 
     /// `else { … }` of an if/unless.
     fn else_branch(&mut self, children: &[Val]) -> Option<Option<NodeId>> {
-        let Some((s, e)) = children.iter().find_map(|v| v.group(ELSE_CLAUSE)) else { return Some(None) };
+        let Some((s, e)) = children.iter().find_map(|v| v.group(ELSE_CLAUSE)) else {
+            return Some(None);
+        };
         let members: Vec<Val> = self.group_members(s, e).to_vec();
         let block = members.iter().find_map(|v| v.group(BLOCK))?;
         Some(self.branch(block)?.0)
@@ -137,7 +151,15 @@ impl Lowering<'_> {
             let end = else_expr.map(|e| self.span(e)).unwrap_or(close);
             let (_, length) = self.span_between(self.span(test), end);
             let offset = self.tok_span(keyword).0;
-            Some(self.model.alloc(offset, length, NodeKind::IfExpression { test, then_expr, else_expr }))
+            Some(self.model.alloc(
+                offset,
+                length,
+                NodeKind::IfExpression {
+                    test,
+                    then_expr,
+                    else_expr,
+                },
+            ))
         })();
         self.node_or_nothing(built)
     }
@@ -160,7 +182,15 @@ impl Lowering<'_> {
                     None => keyword,
                 }
             };
-            Some(self.model.alloc(offset, length, NodeKind::UnlessExpression { test, then_expr, else_expr }))
+            Some(self.model.alloc(
+                offset,
+                length,
+                NodeKind::UnlessExpression {
+                    test,
+                    then_expr,
+                    else_expr,
+                },
+            ))
         })();
         self.node_or_nothing(built)
     }
@@ -168,11 +198,16 @@ impl Lowering<'_> {
     /// `case test { options }`: `case` … `}`.
     pub(super) fn case_expr(&mut self, children: &[Val]) -> Val {
         let mut nodes = Self::nodes(children);
-        let Some(test) = nodes.next() else { return self.node_or_nothing(None) };
+        let Some(test) = nodes.next() else {
+            return self.node_or_nothing(None);
+        };
         let options: Vec<NodeId> = nodes.collect();
         let (offset, length) = self.bracket_span(children);
         let options = self.model.list(&options);
-        Val::Node(self.model.alloc(offset, length, NodeKind::CaseExpression { test, options }))
+        Val::Node(
+            self.model
+                .alloc(offset, length, NodeKind::CaseExpression { test, options }),
+        )
     }
 
     /// `v1, v2: { … }`: `:` … `}`; the body is a block at the option's offset (or none).
@@ -185,7 +220,10 @@ impl Lowering<'_> {
             let then_expr = self.body_block(&statements);
             let (offset, length) = self.span_between(self.tok_span(colon), close);
             let values = self.model.list(&values);
-            Some(self.model.alloc(offset, length, NodeKind::CaseOption { values, then_expr }))
+            Some(
+                self.model
+                    .alloc(offset, length, NodeKind::CaseOption { values, then_expr }),
+            )
         })();
         self.node_or_nothing(built)
     }
@@ -196,7 +234,9 @@ impl Lowering<'_> {
         if let Some(start) = Self::first_tok(children).filter(|&t| self.tok_kind(t) == EPP_START) {
             return self.epp_program(start, children);
         }
-        let Some(statements) = self.statement_list(children) else { return Val::Nothing };
+        let Some(statements) = self.statement_list(children) else {
+            return Val::Nothing;
+        };
         match self.block_or_expression(&statements, None) {
             Some(body) => Val::Node(body),
             None => Val::Node(self.model.nop(self.text.len() as u32, 0)),
@@ -207,19 +247,28 @@ impl Lowering<'_> {
     fn epp_program(&mut self, start: u32, children: &[Val]) -> Val {
         let params_specified = children.iter().any(|v| v.group(EPP_PARAMS).is_some());
         let params = self.params_of(children);
-        let Some(statements) = self.statement_list(&children[1..]) else { return Val::Nothing };
+        let Some(statements) = self.statement_list(&children[1..]) else {
+            return Val::Nothing;
+        };
         let body = self.body_block(&statements);
         let epp = self.model.alloc(
             UNPOSITIONED,
             0,
-            NodeKind::EppExpression { parameters_specified: Some(params_specified), body },
+            NodeKind::EppExpression {
+                parameters_specified: Some(params_specified),
+                body,
+            },
         );
         let (offset, length) = self.tok_span(start);
         let parameters = self.model.list(&params);
         Val::Node(self.model.alloc(
             offset,
             length,
-            NodeKind::LambdaExpression { parameters, body: Some(epp), return_type: None },
+            NodeKind::LambdaExpression {
+                parameters,
+                body: Some(epp),
+                return_type: None,
+            },
         ))
     }
 

@@ -6,7 +6,8 @@ use super::stack::Val;
 use super::{Lowering, UNPOSITIONED};
 use crate::lexer::heredoc;
 use crate::lexer::{
-    dq_segment_value, epp_text_value, segment_opens_expression, string_segment_inner, uq_segment_value, EscapeSet,
+    dq_segment_value, epp_text_value, segment_opens_expression, string_segment_inner,
+    uq_segment_value, EscapeSet,
 };
 use crate::model::{ModelClass, NodeId, NodeKind};
 use crate::syntax_kind::SyntaxKind::*;
@@ -32,15 +33,19 @@ impl Lowering<'_> {
                     let value = match self.heredoc_escapes {
                         Some(escapes) => {
                             let dollar = escapes.contains(EscapeSet::DOLLAR);
-                            let inner = heredoc::segment_inner(kind, text, after_expression, dollar);
+                            let inner =
+                                heredoc::segment_inner(kind, text, after_expression, dollar);
                             let leading = usize::from(after_expression && text.starts_with('}'));
-                            after_expression = kind != DQPOST && segment_opens_expression(&text[leading..], dollar);
+                            after_expression = kind != DQPOST
+                                && segment_opens_expression(&text[leading..], dollar);
                             uq_segment_value(inner, escapes)
                         }
                         None => {
-                            let leading = usize::from(kind == DQPRE || after_expression).min(text.len());
+                            let leading =
+                                usize::from(kind == DQPRE || after_expression).min(text.len());
                             let inner = string_segment_inner(kind, text, after_expression);
-                            after_expression = kind != DQPOST && segment_opens_expression(&text[leading..], true);
+                            after_expression =
+                                kind != DQPOST && segment_opens_expression(&text[leading..], true);
                             dq_segment_value(inner)
                         }
                     };
@@ -52,7 +57,11 @@ impl Lowering<'_> {
                 }
                 Val::Node(expr) => {
                     let expr = self.interpolate(expr, true);
-                    segments.push(self.model.alloc(UNPOSITIONED, 0, NodeKind::TextExpression { expr }));
+                    segments.push(self.model.alloc(
+                        UNPOSITIONED,
+                        0,
+                        NodeKind::TextExpression { expr },
+                    ));
                 }
                 _ => {}
             }
@@ -72,7 +81,8 @@ impl Lowering<'_> {
             NodeKind::AccessExpression { left_expr, .. } => {
                 if self.rewriteable(left_expr) {
                     let new_left = self.interpolate(left_expr, false);
-                    if let NodeKind::AccessExpression { left_expr, .. } = self.model.kind_mut(expr) {
+                    if let NodeKind::AccessExpression { left_expr, .. } = self.model.kind_mut(expr)
+                    {
                         *left_expr = new_left;
                     }
                 }
@@ -81,7 +91,9 @@ impl Lowering<'_> {
             NodeKind::NamedAccessExpression { left_expr, .. } => {
                 if self.rewriteable(left_expr) {
                     let new_left = self.interpolate(left_expr, false);
-                    if let NodeKind::NamedAccessExpression { left_expr, .. } = self.model.kind_mut(expr) {
+                    if let NodeKind::NamedAccessExpression { left_expr, .. } =
+                        self.model.kind_mut(expr)
+                    {
                         *left_expr = new_left;
                     }
                 }
@@ -90,7 +102,9 @@ impl Lowering<'_> {
             NodeKind::CallMethodExpression { functor_expr, .. } => {
                 if self.rewriteable(functor_expr) {
                     let new_functor = self.interpolate(functor_expr, false);
-                    if let NodeKind::CallMethodExpression { functor_expr, .. } = self.model.kind_mut(expr) {
+                    if let NodeKind::CallMethodExpression { functor_expr, .. } =
+                        self.model.kind_mut(expr)
+                    {
                         *functor_expr = new_functor;
                     }
                 }
@@ -138,11 +152,15 @@ impl Lowering<'_> {
         }
         // The span reaches the end of the tag that ends the text (`<%`, `<%-`, `<%=`).
         let end_offset = match tokens.get(end) {
-            Some(tok) if matches!(tok.kind, EPP_CODE_START | RENDER_EXPR) => self.lexed.starts[end] + tok.len,
+            Some(tok) if matches!(tok.kind, EPP_CODE_START | RENDER_EXPR) => {
+                self.lexed.starts[end] + tok.len
+            }
             _ => self.lexed.starts[end],
         };
         let offset = self.lexed.starts[start];
-        let id = self.model.render_string(offset, end_offset - offset, &value);
+        let id = self
+            .model
+            .render_string(offset, end_offset - offset, &value);
         self.last_render_string = Some((id, end));
         Val::Node(id)
     }
@@ -160,12 +178,20 @@ impl Lowering<'_> {
             // Ruby's RENDER_EXPR token starts where the text run before the tag starts.
             let open = Self::first_tok(children)?;
             let mut start = open as usize;
-            while start > 0 && matches!(self.lexed.tokens[start - 1].kind, RENDER_STRING | EPP_COMMENT | EPP_TRIMMED) {
+            while start > 0
+                && matches!(
+                    self.lexed.tokens[start - 1].kind,
+                    RENDER_STRING | EPP_COMMENT | EPP_TRIMMED
+                )
+            {
                 start -= 1;
             }
             let close = self.tok_span(Self::last_tok(children)?);
             let (offset, length) = self.span_between((self.lexed.starts[start], 0), close);
-            Some(self.model.alloc(offset, length, NodeKind::RenderExpression { expr }))
+            Some(
+                self.model
+                    .alloc(offset, length, NodeKind::RenderExpression { expr }),
+            )
         })();
         self.node_or_nothing(built)
     }
@@ -173,7 +199,9 @@ impl Lowering<'_> {
     /// `@(TAG)`: a `HeredocExpression` on the header whose text is lexed and parsed separately
     /// and mapped back to the source (Ruby's `SUBLOCATE`).
     pub(super) fn heredoc(&mut self, children: &[Val]) -> Val {
-        let Some(t) = Self::first_tok(children) else { return self.node_or_nothing(None) };
+        let Some(t) = Self::first_tok(children) else {
+            return self.node_or_nothing(None);
+        };
         let (offset, length) = self.tok_span(t);
         let Some(span) = self.lexed.heredoc_for(t as usize).copied() else {
             return self.node_or_nothing(None);

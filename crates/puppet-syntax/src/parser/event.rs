@@ -9,7 +9,10 @@ use crate::syntax_kind::SyntaxKind;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Event {
     /// Open a node. `kind == TOMBSTONE` for abandoned markers (see `Marker::abandon`).
-    Start { kind: SyntaxKind, forward_parent: Option<u32> },
+    Start {
+        kind: SyntaxKind,
+        forward_parent: Option<u32>,
+    },
     /// Close the innermost open node.
     Finish,
     /// Consume the next non-trivia token.
@@ -31,7 +34,10 @@ pub(crate) fn process(mut events: Vec<Event>, sink: &mut dyn TreeSink) {
     let mut forward_parents: Vec<SyntaxKind> = Vec::new();
     for i in 0..events.len() {
         match std::mem::replace(&mut events[i], Event::Tombstone) {
-            Event::Start { kind, forward_parent } => {
+            Event::Start {
+                kind,
+                forward_parent,
+            } => {
                 // Collect the chain of parents (outermost last), then open them outermost first.
                 forward_parents.push(kind);
                 let mut idx = i;
@@ -39,7 +45,10 @@ pub(crate) fn process(mut events: Vec<Event>, sink: &mut dyn TreeSink) {
                 while let Some(distance) = fp {
                     idx += distance as usize;
                     fp = match std::mem::replace(&mut events[idx], Event::Tombstone) {
-                        Event::Start { kind, forward_parent } => {
+                        Event::Start {
+                            kind,
+                            forward_parent,
+                        } => {
                             forward_parents.push(kind);
                             forward_parent
                         }

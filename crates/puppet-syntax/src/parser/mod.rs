@@ -39,8 +39,12 @@ pub(crate) struct Input<'t> {
 impl<'t> Input<'t> {
     pub(crate) fn new(text: &'t str, lexed: &Lexed) -> Input<'t> {
         let n = lexed.tokens.iter().filter(|t| !t.kind.is_trivia()).count();
-        let mut input =
-            Input { text, kinds: Vec::with_capacity(n), starts: Vec::with_capacity(n), lens: Vec::with_capacity(n) };
+        let mut input = Input {
+            text,
+            kinds: Vec::with_capacity(n),
+            starts: Vec::with_capacity(n),
+            lens: Vec::with_capacity(n),
+        };
         for (i, tok) in lexed.tokens.iter().enumerate() {
             if !tok.kind.is_trivia() {
                 input.kinds.push(tok.kind);
@@ -62,7 +66,10 @@ pub(crate) struct Output {
 pub(crate) fn parse(input: &Input<'_>) -> Output {
     let mut p = Parser::new(input);
     grammar::source_file(&mut p);
-    Output { events: p.events, diagnostics: p.diagnostics }
+    Output {
+        events: p.events,
+        diagnostics: p.diagnostics,
+    }
 }
 
 pub(crate) struct Parser<'i, 't> {
@@ -98,7 +105,10 @@ impl<'i, 't> Parser<'i, 't> {
     pub(crate) fn nth(&mut self, n: usize) -> SyntaxKind {
         self.steps += 1;
         if self.steps > STEP_LIMIT && !self.gave_up {
-            self.give_up(IssueCode::SYNTAX_ERROR, "the parser made no progress; giving up on the rest of the input");
+            self.give_up(
+                IssueCode::SYNTAX_ERROR,
+                "the parser made no progress; giving up on the rest of the input",
+            );
         }
         if self.gave_up {
             return EOF;
@@ -156,7 +166,10 @@ impl<'i, 't> Parser<'i, 't> {
         if self.eat(kind) {
             return true;
         }
-        let what = kind.fixed_text().map(|t| format!("'{t}'")).unwrap_or_else(|| kind.name().to_string());
+        let what = kind
+            .fixed_text()
+            .map(|t| format!("'{t}'"))
+            .unwrap_or_else(|| kind.name().to_string());
         self.error_expected(&what);
         false
     }
@@ -180,12 +193,25 @@ impl<'i, 't> Parser<'i, 't> {
         let (offset, len) = self.current_span();
         let at = self.describe_current();
         let message = format!("Syntax error at {at}; expected {expected}");
-        let where_ = if self.current() == EOF { "end of input".to_string() } else { at };
-        self.push_diagnostic(Diagnostic::error(IssueCode::SYNTAX_ERROR, offset, len, message).with_arg("where", where_));
+        let where_ = if self.current() == EOF {
+            "end of input".to_string()
+        } else {
+            at
+        };
+        self.push_diagnostic(
+            Diagnostic::error(IssueCode::SYNTAX_ERROR, offset, len, message)
+                .with_arg("where", where_),
+        );
     }
 
     /// Report a Puppet grammar-action error (Ruby's plain `ParseError`) at a token span.
-    pub(crate) fn error_at(&mut self, code: IssueCode, offset: u32, len: u32, message: impl Into<String>) {
+    pub(crate) fn error_at(
+        &mut self,
+        code: IssueCode,
+        offset: u32,
+        len: u32,
+        message: impl Into<String>,
+    ) {
         if !self.gave_up {
             self.push_diagnostic(Diagnostic::error(code, offset, len, message));
         }
@@ -193,7 +219,11 @@ impl<'i, 't> Parser<'i, 't> {
 
     fn push_diagnostic(&mut self, d: Diagnostic) {
         // One diagnostic per position is enough: recovery may revisit the same bad token.
-        if self.diagnostics.last().is_some_and(|last| last.offset == d.offset && last.code == d.code) {
+        if self
+            .diagnostics
+            .last()
+            .is_some_and(|last| last.offset == d.offset && last.code == d.code)
+        {
             return;
         }
         self.diagnostics.push(d);
@@ -219,10 +249,16 @@ impl<'i, 't> Parser<'i, 't> {
     /// Whether a line break separates the previous token from the current one (used by list
     /// recovery: a missing `,` before a new line more likely means an unclosed bracket).
     pub(crate) fn at_new_line(&self) -> bool {
-        let Some(prev) = self.pos.checked_sub(1) else { return false };
+        let Some(prev) = self.pos.checked_sub(1) else {
+            return false;
+        };
         let prev_end = (self.input.starts[prev] + self.input.lens[prev]) as usize;
         let current = self.current_span().0 as usize;
-        self.input.text.as_bytes().get(prev_end..current).is_some_and(|gap| gap.contains(&b'\n'))
+        self.input
+            .text
+            .as_bytes()
+            .get(prev_end..current)
+            .is_some_and(|gap| gap.contains(&b'\n'))
     }
 
     pub(crate) fn current_span(&self) -> (u32, u32) {
@@ -261,7 +297,8 @@ impl<'i, 't> Parser<'i, 't> {
 
     fn give_up(&mut self, code: IssueCode, message: &str) {
         let (offset, len) = self.current_span();
-        self.diagnostics.push(Diagnostic::error(code, offset, len, message));
+        self.diagnostics
+            .push(Diagnostic::error(code, offset, len, message));
         self.gave_up = true;
     }
 
@@ -287,7 +324,10 @@ pub(crate) struct Marker {
 
 impl Marker {
     pub(crate) fn complete(self, p: &mut Parser<'_, '_>, kind: SyntaxKind) -> CompletedMarker {
-        p.events[self.pos as usize] = Event::Start { kind, forward_parent: None };
+        p.events[self.pos as usize] = Event::Start {
+            kind,
+            forward_parent: None,
+        };
         p.events.push(Event::Finish);
         CompletedMarker { pos: self.pos }
     }

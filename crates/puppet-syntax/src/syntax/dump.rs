@@ -22,7 +22,12 @@ pub fn dump_cst(node: &SyntaxNode) -> String {
                         depth += 1;
                     }
                     rowan::NodeOrToken::Token(t) => {
-                        let _ = writeln!(out, "{}@{start}..{end} {}", t.kind().name(), json_string(t.text()));
+                        let _ = writeln!(
+                            out,
+                            "{}@{start}..{end} {}",
+                            t.kind().name(),
+                            json_string(t.text())
+                        );
                     }
                 }
             }

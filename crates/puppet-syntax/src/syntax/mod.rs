@@ -59,7 +59,13 @@ impl CstParse {
 
 /// Lex and parse `text` into a lossless CST.
 pub fn parse_cst(text: &str, options: &ParseOptions) -> CstParse {
-    let lexed = lexer::lex(text, LexOptions { epp: options.epp, tasks: options.tasks });
+    let lexed = lexer::lex(
+        text,
+        LexOptions {
+            epp: options.epp,
+            tasks: options.tasks,
+        },
+    );
     let input = parser::Input::new(text, &lexed);
     let output = parser::parse(&input);
     let green = build_cst(text, &lexed, output.events);
@@ -70,7 +76,11 @@ pub fn parse_cst(text: &str, options: &ParseOptions) -> CstParse {
 }
 
 /// Build the green tree from parser events over `lexed` (trivia re-attached).
-pub(crate) fn build_cst(text: &str, lexed: &lexer::Lexed, events: Vec<parser::Event>) -> rowan::GreenNode {
+pub(crate) fn build_cst(
+    text: &str,
+    lexed: &lexer::Lexed,
+    events: Vec<parser::Event>,
+) -> rowan::GreenNode {
     let mut builder = tree_builder::CstBuilder::new(text, lexed);
     parser::process(events, &mut builder);
     builder.finish()

@@ -17,7 +17,13 @@ pub(crate) struct CstBuilder<'a> {
 
 impl<'a> CstBuilder<'a> {
     pub(crate) fn new(text: &'a str, lexed: &'a Lexed) -> CstBuilder<'a> {
-        CstBuilder { text, lexed, next: 0, depth: 0, builder: rowan::GreenNodeBuilder::new() }
+        CstBuilder {
+            text,
+            lexed,
+            next: 0,
+            depth: 0,
+            builder: rowan::GreenNodeBuilder::new(),
+        }
     }
 
     fn add_raw(&mut self, i: usize) {

@@ -8,7 +8,19 @@ use crate::syntax_kind::SyntaxKind::{self, *};
 
 /// Single-token expressions (`LITERAL` nodes).
 const LITERAL_TOKENS: TokenSet = TokenSet::new(&[
-    VARIABLE, NUMBER, BOOLEAN, DEFAULT, UNDEF, NAME, WORD, STRING, REGEX, CLASSREF, PRIVATE, ATTR, RENDER_STRING,
+    VARIABLE,
+    NUMBER,
+    BOOLEAN,
+    DEFAULT,
+    UNDEF,
+    NAME,
+    WORD,
+    STRING,
+    REGEX,
+    CLASSREF,
+    PRIVATE,
+    ATTR,
+    RENDER_STRING,
 ]);
 
 // test primary_literals
@@ -140,7 +152,9 @@ fn hashpair(p: &mut Parser<'_, '_>) -> bool {
 
 /// hash_entry := assignment | TYPE | FUNCTION (the keywords are plain strings here).
 fn hash_entry(p: &mut Parser<'_, '_>) -> bool {
-    if matches!(p.current(), TYPE | FUNCTION) && matches!(p.nth(1), FARROW | COMMA | RBRACE | RBRACK | RPAREN) {
+    if matches!(p.current(), TYPE | FUNCTION)
+        && matches!(p.nth(1), FARROW | COMMA | RBRACE | RBRACK | RPAREN)
+    {
         literal(p);
         return true;
     }
@@ -235,7 +249,11 @@ pub(super) fn arg_list(p: &mut Parser<'_, '_>, trailing_comma: bool) {
 
 /// Elements separated by commas up to `closer` (not consumed), with an optional trailing comma.
 /// A missing comma between two elements is reported and parsing goes on.
-pub(super) fn comma_separated(p: &mut Parser<'_, '_>, closer: SyntaxKind, mut element: impl FnMut(&mut Parser<'_, '_>) -> bool) {
+pub(super) fn comma_separated(
+    p: &mut Parser<'_, '_>,
+    closer: SyntaxKind,
+    mut element: impl FnMut(&mut Parser<'_, '_>) -> bool,
+) {
     while !p.at(closer) && !p.at(EOF) {
         if !element(p) {
             expected_expression(p);
@@ -308,7 +326,9 @@ pub(super) fn parameter_list(p: &mut Parser<'_, '_>, open: SyntaxKind, close: Sy
         }
         if !p.eat(COMMA) {
             p.error_expected(&format!("',' or '{}'", close.fixed_text().unwrap_or("?")));
-            if !matches!(p.current(), VARIABLE | CLASSREF | TIMES) || p.at_new_line() && close == PIPE {
+            if !matches!(p.current(), VARIABLE | CLASSREF | TIMES)
+                || p.at_new_line() && close == PIPE
+            {
                 break;
             }
         }

@@ -2,8 +2,8 @@
 //! `apply`. Class-name stacking (`class a { class b {} }` → `a::b`) is a model concern.
 
 use super::atoms::{arg_list, hash, opt_return_type, parameter_list, parameter_type, primary};
-use super::expressions::expected_expression;
 use super::block;
+use super::expressions::expected_expression;
 use crate::diagnostics::IssueCode;
 use crate::parser::{CompletedMarker, Parser};
 use crate::syntax_kind::SyntaxKind::*;

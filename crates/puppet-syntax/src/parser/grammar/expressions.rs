@@ -135,7 +135,9 @@ fn expr_bp_inner(p: &mut Parser<'_, '_>, limit: u8) -> Option<CompletedMarker> {
     loop {
         lhs = postfix(p, lhs);
         let kind = p.current();
-        let Some(level) = infix_level(kind) else { break };
+        let Some(level) = infix_level(kind) else {
+            break;
+        };
         if level >= limit {
             break;
         }

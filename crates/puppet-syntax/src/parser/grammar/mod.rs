@@ -28,21 +28,68 @@ pub(crate) use expressions::assignment;
 
 /// Tokens that can start a statement (FIRST of `assignment`).
 pub(super) const STATEMENT_FIRST: TokenSet = TokenSet::new(&[
-    VARIABLE, NUMBER, BOOLEAN, DEFAULT, UNDEF, NAME, WORD, STRING, DQPRE, REGEX, CLASSREF, HEREDOC, LISTSTART,
-    LBRACK, LBRACE, LPAREN, WSLPAREN, NOT, MINUS, TIMES, IF, UNLESS, CASE, CLASS, DEFINE, NODE, FUNCTION, TYPE,
-    PLAN, APPLY, PRIVATE, ATTR, AT, ATAT, RENDER_STRING, RENDER_EXPR,
+    VARIABLE,
+    NUMBER,
+    BOOLEAN,
+    DEFAULT,
+    UNDEF,
+    NAME,
+    WORD,
+    STRING,
+    DQPRE,
+    REGEX,
+    CLASSREF,
+    HEREDOC,
+    LISTSTART,
+    LBRACK,
+    LBRACE,
+    LPAREN,
+    WSLPAREN,
+    NOT,
+    MINUS,
+    TIMES,
+    IF,
+    UNLESS,
+    CASE,
+    CLASS,
+    DEFINE,
+    NODE,
+    FUNCTION,
+    TYPE,
+    PLAN,
+    APPLY,
+    PRIVATE,
+    ATTR,
+    AT,
+    ATAT,
+    RENDER_STRING,
+    RENDER_EXPR,
 ]);
 
 /// Tokens that close a construct: an expression that fails here reports but does not consume.
 pub(super) const CLOSERS: TokenSet = TokenSet::new(&[
-    RBRACE, RBRACK, RPAREN, SEMIC, COMMA, FARROW, PARROW, COLON, PIPE, DQMID, DQPOST, EPP_END, EPP_END_TRIM,
-    RCOLLECT, RRCOLLECT, EOF,
+    RBRACE,
+    RBRACK,
+    RPAREN,
+    SEMIC,
+    COMMA,
+    FARROW,
+    PARROW,
+    COLON,
+    PIPE,
+    DQMID,
+    DQPOST,
+    EPP_END,
+    EPP_END_TRIM,
+    RCOLLECT,
+    RRCOLLECT,
+    EOF,
 ]);
 
 /// Keywords accepted as attribute names (the `keyword` rule; not `true`/`false`).
 pub(super) const ATTRIBUTE_KEYWORDS: TokenSet = TokenSet::new(&[
-    AND, CASE, CLASS, DEFAULT, DEFINE, ELSE, ELSIF, IF, IN, INHERITS, NODE, OR, UNDEF, UNLESS, TYPE, ATTR, FUNCTION,
-    PRIVATE, PLAN, APPLY,
+    AND, CASE, CLASS, DEFAULT, DEFINE, ELSE, ELSIF, IF, IN, INHERITS, NODE, OR, UNDEF, UNLESS,
+    TYPE, ATTR, FUNCTION, PRIVATE, PLAN, APPLY,
 ]);
 
 /// program := statements | epp_expression | ε
