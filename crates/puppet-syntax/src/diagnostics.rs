@@ -61,6 +61,61 @@ issue_codes! {
     NESTING_TOO_DEEP,
     /// Ours: a grammar-action error that Ruby raises as a plain `Puppet::ParseError`.
     PARSE_ERROR,
+    // validator (`Checker4_0`, `TasksChecker`), see `validate`
+    NOT_TOP_LEVEL,
+    NOT_ABSOLUTE_TOP_LEVEL,
+    CROSS_SCOPE_ASSIGNMENT,
+    ILLEGAL_ASSIGNMENT,
+    ILLEGAL_NUMERIC_ASSIGNMENT,
+    ILLEGAL_ASSIGNMENT_CONTEXT,
+    ILLEGAL_NUMERIC_PARAMETER,
+    ILLEGAL_INDEXED_ASSIGNMENT,
+    ILLEGAL_ASSIGNMENT_VIA_INDEX,
+    APPENDS_DELETES_NO_LONGER_SUPPORTED,
+    UNSUPPORTED_OPERATOR,
+    UNSUPPORTED_OPERATOR_IN_CONTEXT,
+    NOT_RVALUE,
+    ILLEGAL_ATTRIBUTE_APPEND,
+    /// The `issue_code` shared by Puppet's `ILLEGAL_SINGLE_TYPE_MAPPING` and
+    /// `ILLEGAL_REGEXP_TYPE_MAPPING` (the message tells them apart).
+    ILLEGAL_TYPE_MAPPING,
+    ILLEGAL_PARAM_NAME,
+    ILLEGAL_VAR_NAME,
+    ILLEGAL_NUMERIC_VAR_NAME,
+    ILLEGAL_CLASSREF,
+    ILLEGAL_HOSTNAME_CHARS,
+    ILLEGAL_HOSTNAME_INTERPOLATION,
+    ILLEGAL_EXPRESSION,
+    ILLEGAL_QUERY_EXPRESSION,
+    NOT_VIRTUALIZEABLE,
+    CLASS_NOT_VIRTUALIZABLE,
+    UNSUPPORTED_EXPRESSION,
+    ILLEGAL_DEFINITION_NAME,
+    ILLEGAL_DEFINITION_LOCATION,
+    ILLEGAL_TOP_CONSTRUCT_LOCATION,
+    CAPTURES_REST_NOT_LAST,
+    CAPTURES_REST_NOT_SUPPORTED,
+    IDEM_EXPRESSION_NOT_LAST,
+    RESOURCE_WITHOUT_TITLE,
+    IDEM_NOT_ALLOWED_LAST,
+    RESERVED_WORD,
+    FUTURE_RESERVED_WORD,
+    RESERVED_TYPE_NAME,
+    ILLEGAL_NODE_INHERITANCE,
+    DUPLICATE_PARAMETER,
+    DUPLICATE_KEY,
+    DUPLICATE_DEFAULT,
+    RESERVED_PARAMETER,
+    MULTIPLE_ATTRIBUTES_UNFOLD,
+    ILLEGAL_EPP_PARAMETERS,
+    NUMERIC_OVERFLOW,
+    EXPRESSION_NOT_SUPPORTED_WHEN_SCRIPTING,
+    EXPRESSION_NOT_SUPPORTED_WHEN_COMPILING,
+    // heredoc syntax checkers (ad-hoc issues that Ruby raises during validation)
+    ILLEGAL_JSON,
+    ILLEGAL_BASE64,
+    ILLEGAL_PP,
+    ILLEGAL_EPP,
 }
 
 impl fmt::Display for IssueCode {
@@ -104,11 +159,30 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn error(code: IssueCode, offset: u32, len: u32, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { code, severity: Severity::Error, offset, len, message: message.into(), args: Vec::new() }
+        Diagnostic {
+            code,
+            severity: Severity::Error,
+            offset,
+            len,
+            message: message.into(),
+            args: Vec::new(),
+        }
     }
 
-    pub fn warning(code: IssueCode, offset: u32, len: u32, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { code, severity: Severity::Warning, offset, len, message: message.into(), args: Vec::new() }
+    pub fn warning(
+        code: IssueCode,
+        offset: u32,
+        len: u32,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic {
+            code,
+            severity: Severity::Warning,
+            offset,
+            len,
+            message: message.into(),
+            args: Vec::new(),
+        }
     }
 
     pub fn with_arg(mut self, name: &'static str, value: impl Into<String>) -> Diagnostic {

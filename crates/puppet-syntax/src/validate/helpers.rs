@@ -1,0 +1,348 @@
+//! Ruby `Checker4_0`'s sub-visitors: `rvalue` (may this produce a value?), `idem` (has this no
+//! effect?), `assign` (is this assignable?), `query` (is this allowed in a collector query?),
+//! `relation` (a relationship operand) and `hostname` (a node definition's host match).
+
+use super::labels::label;
+use super::messages as msg;
+use super::{Checker, Container};
+use crate::diagnostics::IssueCode;
+use crate::model::{ComparisonOperator, ModelClass, NodeId, NodeKind};
+
+/// Ruby `Patterns::NUMERIC_VAR_NAME`: `\A(?:0|(?:[1-9][0-9]*))\z`.
+pub(crate) fn is_numeric_var_name(name: &str) -> bool {
+    let b = name.as_bytes();
+    match b {
+        [b'0'] => true,
+        [b'1'..=b'9', rest @ ..] => rest.iter().all(u8::is_ascii_digit),
+        _ => false,
+    }
+}
+
+/// Ruby `\w` (ASCII only).
+pub(crate) fn is_word(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+impl Checker<'_> {
+    /// `rvalue(o)`: definitions and collectors do not produce a value (`NOT_RVALUE`); unary
+    /// expressions are checked through to their operand.
+    pub(crate) fn rvalue(&mut self, mut o: NodeId) {
+        loop {
+            let class = self.model.class(o);
+            if class == ModelClass::CollectExpression || class.is_a(ModelClass::Definition) {
+                let text = msg::not_rvalue(&label(self.model, o));
+                self.accept(IssueCode::NOT_RVALUE, o, text, Vec::new());
+                return;
+            }
+            if class.is_a(ModelClass::UnaryExpression) {
+                o = unary_operand(self.model.kind(o)).expect("a UnaryExpression has an operand");
+                continue;
+            }
+            return;
+        }
+    }
+
+    /// `relation(o)`: a relationship operand; collectors and nested relationships are fine.
+    pub(crate) fn relation(&mut self, o: NodeId) {
+        match self.model.class(o) {
+            ModelClass::CollectExpression | ModelClass::RelationshipExpression => {}
+            _ => self.rvalue(o),
+        }
+    }
+
+    /// `idem(o)`: true when evaluating `o` is known to have no effect (`None` is Ruby `nil`).
+    pub(crate) fn idem(&self, o: Option<NodeId>) -> bool {
+        let Some(o) = o else { return true };
+        let model = self.model;
+        match model.kind(o) {
+            NodeKind::Nop {} => true,
+            NodeKind::RenderStringExpression { .. } | NodeKind::RenderExpression { .. } => false,
+            NodeKind::ParenthesizedExpression { expr } => self.idem(Some(*expr)),
+            NodeKind::MatchExpression { .. }
+            | NodeKind::RelationshipExpression { .. }
+            | NodeKind::AssignmentExpression { .. }
+            | NodeKind::ApplyExpression { .. } => false,
+            NodeKind::LiteralList { .. }
+            | NodeKind::LiteralHash { .. }
+            | NodeKind::AccessExpression { .. }
+            | NodeKind::ConcatenatedString { .. }
+            | NodeKind::HeredocExpression { .. }
+            | NodeKind::SelectorExpression { .. } => true,
+            NodeKind::BlockExpression { statements }
+            | NodeKind::ApplyBlockExpression { statements } => {
+                model.nodes(*statements).iter().all(|&s| self.idem(Some(s)))
+            }
+            NodeKind::IfExpression {
+                test,
+                then_expr,
+                else_expr,
+            }
+            | NodeKind::UnlessExpression {
+                test,
+                then_expr,
+                else_expr,
+            } => self.idem(Some(*test)) && self.idem(*then_expr) && self.idem(*else_expr),
+            NodeKind::CaseExpression { test, options } => {
+                self.idem(Some(*test))
+                    && model
+                        .nodes(*options)
+                        .iter()
+                        .all(|&opt| self.idem(Some(opt)))
+            }
+            NodeKind::CaseOption { values, then_expr } => {
+                model.nodes(*values).iter().all(|&v| self.idem(Some(v))) && self.idem(*then_expr)
+            }
+            _ => {
+                let class = model.class(o);
+                class.is_a(ModelClass::Literal)
+                    || class.is_a(ModelClass::BinaryExpression)
+                    || class.is_a(ModelClass::UnaryExpression)
+            }
+        }
+    }
+
+    /// `ends_with_idem(o)`: the last statement of a block (or `o` itself) when it is idem.
+    pub(crate) fn ends_with_idem(&self, o: Option<NodeId>) -> Option<NodeId> {
+        let o = o?;
+        if let NodeKind::BlockExpression { statements }
+        | NodeKind::ApplyBlockExpression { statements } = self.model.kind(o)
+        {
+            let last = self.model.nodes(*statements).last().copied();
+            return if self.idem(last) { last } else { None };
+        }
+        self.idem(Some(o)).then_some(o)
+    }
+
+    /// `resource_without_title?(o)`: a block of exactly a bare name and a hash (`file { … }`
+    /// without a title). Always false for the tasks checker.
+    pub(crate) fn resource_without_title(&self, o: NodeId) -> bool {
+        if self.options.tasks {
+            return false;
+        }
+        match self.model.kind(o) {
+            NodeKind::BlockExpression { statements } => {
+                let s = self.model.nodes(*statements);
+                s.len() == 2
+                    && self.model.class(s[0]) == ModelClass::QualifiedName
+                    && self.model.class(s[1]) == ModelClass::LiteralHash
+            }
+            _ => false,
+        }
+    }
+
+    /// `assign(o, via_index)`: the left side of `=`.
+    pub(crate) fn assign(&mut self, o: NodeId, via_index: bool) {
+        let model = self.model;
+        match model.kind(o) {
+            NodeKind::VariableExpression { expr } => {
+                let name = match model.kind(*expr) {
+                    NodeKind::QualifiedName { value } => Some(model.str(*value).to_owned()),
+                    NodeKind::QualifiedReference { cased_value } => {
+                        Some(model.str(*cased_value).to_lowercase())
+                    }
+                    _ => None,
+                };
+                let Some(name) = name else { return };
+                if is_numeric_var_name(&name) {
+                    let text = msg::illegal_numeric_assignment(&name);
+                    self.accept(
+                        IssueCode::ILLEGAL_NUMERIC_ASSIGNMENT,
+                        o,
+                        text,
+                        vec![("varname", name.clone())],
+                    );
+                }
+                if self.will_accept(IssueCode::CROSS_SCOPE_ASSIGNMENT) && name.contains("::") {
+                    let text = msg::cross_scope_assignment(&name);
+                    self.accept(
+                        IssueCode::CROSS_SCOPE_ASSIGNMENT,
+                        o,
+                        text,
+                        vec![("name", name)],
+                    );
+                }
+            }
+            NodeKind::AccessExpression { left_expr, .. } => {
+                if self.will_accept(IssueCode::ILLEGAL_INDEXED_ASSIGNMENT) {
+                    let text = msg::ILLEGAL_INDEXED_ASSIGNMENT.to_owned();
+                    self.accept(IssueCode::ILLEGAL_INDEXED_ASSIGNMENT, o, text, Vec::new());
+                } else {
+                    self.assign(*left_expr, true);
+                }
+            }
+            NodeKind::LiteralList { values } => {
+                for &v in model.nodes(*values) {
+                    self.assign(v, false);
+                }
+            }
+            _ => {
+                let l = label(model, o);
+                if via_index {
+                    self.accept(
+                        IssueCode::ILLEGAL_ASSIGNMENT_VIA_INDEX,
+                        o,
+                        msg::illegal_assignment_via_index(&l),
+                        Vec::new(),
+                    );
+                } else {
+                    self.accept(
+                        IssueCode::ILLEGAL_ASSIGNMENT,
+                        o,
+                        msg::illegal_assignment(&l),
+                        Vec::new(),
+                    );
+                }
+            }
+        }
+    }
+
+    /// `query(o)`: only `==`/`!=`, `and`/`or`, parentheses, variables, names, numbers, strings
+    /// and booleans may appear in a collector query.
+    pub(crate) fn query(&mut self, o: NodeId) {
+        let model = self.model;
+        let allowed = match model.kind(o) {
+            NodeKind::ComparisonExpression { operator, .. } => {
+                matches!(operator, ComparisonOperator::Eq | ComparisonOperator::Ne)
+            }
+            NodeKind::AndExpression {
+                left_expr,
+                right_expr,
+            }
+            | NodeKind::OrExpression {
+                left_expr,
+                right_expr,
+            } => {
+                self.query(*left_expr);
+                self.query(*right_expr);
+                true
+            }
+            NodeKind::ParenthesizedExpression { expr } => {
+                self.query(*expr);
+                true
+            }
+            NodeKind::VariableExpression { .. }
+            | NodeKind::QualifiedName { .. }
+            | NodeKind::LiteralInteger { .. }
+            | NodeKind::LiteralFloat { .. }
+            | NodeKind::LiteralString { .. }
+            | NodeKind::RenderStringExpression { .. }
+            | NodeKind::LiteralBoolean { .. } => true,
+            _ => false,
+        };
+        if !allowed {
+            let text = msg::illegal_query_expression(&label(model, o));
+            self.accept(IssueCode::ILLEGAL_QUERY_EXPRESSION, o, text, Vec::new());
+        }
+    }
+
+    /// `hostname(o, semantic)` for one host match of `node` (`semantic` is the node definition).
+    pub(crate) fn hostname(&mut self, o: NodeId, semantic: NodeId) {
+        let model = self.model;
+        match model.kind(o) {
+            NodeKind::LiteralInteger { .. }
+            | NodeKind::LiteralFloat { .. }
+            | NodeKind::LiteralDefault {}
+            | NodeKind::LiteralRegularExpression { .. } => {}
+            NodeKind::QualifiedName { value }
+            | NodeKind::LiteralString { value }
+            | NodeKind::RenderStringExpression { value } => {
+                self.hostname_string(model.str(*value), o)
+            }
+            NodeKind::QualifiedReference { cased_value } => {
+                let value = model.str(*cased_value).to_lowercase();
+                self.hostname_string(&value, o)
+            }
+            NodeKind::LiteralBoolean { value } => {
+                self.hostname_string(if *value { "true" } else { "false" }, o)
+            }
+            NodeKind::ConcatenatedString { segments } => {
+                let segments = model.nodes(*segments);
+                if let Some(&text) = segments
+                    .iter()
+                    .find(|&&s| model.class(s) == ModelClass::TextExpression)
+                {
+                    let NodeKind::TextExpression { expr } = model.kind(text) else {
+                        unreachable!()
+                    };
+                    let text = msg::ILLEGAL_HOSTNAME_INTERPOLATION.to_owned();
+                    self.accept(
+                        IssueCode::ILLEGAL_HOSTNAME_INTERPOLATION,
+                        *expr,
+                        text,
+                        Vec::new(),
+                    );
+                } else if segments.len() != 1 {
+                    let text = msg::ILLEGAL_HOSTNAME_INTERPOLATION.to_owned();
+                    self.accept(
+                        IssueCode::ILLEGAL_HOSTNAME_INTERPOLATION,
+                        o,
+                        text,
+                        Vec::new(),
+                    );
+                }
+                // One plain segment: Ruby matches the segment *object* against the pattern,
+                // which never matches; nothing is reported.
+            }
+            // Ruby's `hostname_LiteralValue` would call `ReservedWord#value` and crash; the
+            // grammar never puts a reserved word in a host match.
+            NodeKind::ReservedWord { .. } => {}
+            _ => {
+                let (l, c) = (label(model, o), label(model, semantic));
+                let text = msg::illegal_expression(&l, "hostname", &c);
+                self.accept(
+                    IssueCode::ILLEGAL_EXPRESSION,
+                    o,
+                    text,
+                    vec![("feature", "hostname".to_owned()), ("container", c)],
+                );
+            }
+        }
+    }
+
+    /// `hostname_String`: only letters, digits, `_`, `-` and `.` (Ruby `/[^-\w.]/`).
+    fn hostname_string(&mut self, name: &str, semantic: NodeId) {
+        if name.chars().any(|c| !(is_word(c) || c == '-' || c == '.')) {
+            let text = msg::illegal_hostname_chars(name);
+            self.accept(
+                IssueCode::ILLEGAL_HOSTNAME_CHARS,
+                semantic,
+                text,
+                vec![("hostname", name.to_owned())],
+            );
+        }
+    }
+
+    /// The label of a container, for messages.
+    pub(crate) fn container_label(&self, container: Container) -> String {
+        super::labels::label_container(self.model, container)
+    }
+}
+
+/// The operand of a `UnaryExpression`.
+pub(crate) fn unary_operand(kind: &NodeKind) -> Option<NodeId> {
+    match kind {
+        NodeKind::ParenthesizedExpression { expr }
+        | NodeKind::NotExpression { expr }
+        | NodeKind::UnaryMinusExpression { expr }
+        | NodeKind::UnfoldExpression { expr }
+        | NodeKind::TextExpression { expr }
+        | NodeKind::VariableExpression { expr }
+        | NodeKind::RenderExpression { expr } => Some(*expr),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numeric_var_names() {
+        for ok in ["0", "1", "10", "123"] {
+            assert!(is_numeric_var_name(ok), "{ok}");
+        }
+        for bad in ["", "01", "0123", "1a", "a1", "00"] {
+            assert!(!is_numeric_var_name(bad), "{bad}");
+        }
+    }
+}

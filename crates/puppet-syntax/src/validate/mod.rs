@@ -1,0 +1,231 @@
+//! The static validator: Ruby Puppet 7.23's `Checker4_0` (and `TasksChecker` in tasks mode)
+//! over the [`Model`], producing the same issues, severities, positions and messages, in the same
+//! order.
+//!
+//! # How it mirrors Ruby
+//!
+//! `Checker4_0#validate(program)` checks the `Program` (nothing to check), then runs
+//! `internal_check_top_construct_in_module`, then walks `program._pcore_all_contents(path)`: a
+//! pre-order, depth-first walk in attribute order where every node is checked *before* its
+//! children, with `path` the stack of its ancestors (`Program` first). [`validate`] does the same
+//! walk (iteratively, with the ancestors in [`Checker::path`]), and each node is dispatched to the
+//! `check_X` method of its nearest ancestor class that has one (see `Checker::check`).
+//!
+//! The modules, one concern each:
+//!
+//! * `checks` — the `check_X` methods for expressions, resources, collectors, literals.
+//! * `definitions` — classes, defines, functions, plans, nodes, type aliases/mappings, parameters,
+//!   the `top` check, and the tasks-mode (`TasksChecker`) overrides.
+//! * `helpers` — Ruby's sub-visitors: `rvalue`, `idem`, `assign`, `query`, `hostname`.
+//! * `location` — `internal_check_file_namespace` / `internal_check_top_construct_in_module`:
+//!   which module (and namespace) a file belongs to, from a [`LocationContext`].
+//! * `heredoc` (+ `json`, `base64`) — the heredoc syntax checkers (`json`, `base64`, `pp`, `epp`).
+//! * `literal` — the `LiteralEvaluator` used by `DUPLICATE_KEY` (Ruby `eql?` semantics).
+//! * `labels` — `ModelLabelProvider` (`"Host Class Definition"`, `a`/`an` articles).
+//! * `messages` — Puppet's message text for every issue the validator reports.
+//! * `walk` — the contained children of a node, in attribute order, without reflection.
+//!
+//! # Differences from Ruby (all deliberate)
+//!
+//! * Ruby *raises* a heredoc syntax-checker failure (`ILLEGAL_JSON`, `ILLEGAL_BASE64`,
+//!   `ILLEGAL_PP`, `ILLEGAL_EPP`) from inside `validate`, which ends validation there. We report it
+//!   as an ordinary error diagnostic (at the heredoc text, as Ruby positions it) and keep going, so
+//!   everything up to and including that diagnostic is what Ruby reports, followed by the rest.
+//! * Where Ruby's validator crashes, we report a diagnostic instead: `"${true}"` / `"${false}"`
+//!   (a variable whose name is a Boolean: Ruby raises `NoMethodError`) gives `ILLEGAL_EXPRESSION`,
+//!   and a `pp`/`epp` checker reached through a compound syntax such as `@(END:x+pp)` (Ruby raises
+//!   `ArgumentError`) gives `ILLEGAL_PP`/`ILLEGAL_EPP`.
+//! * Warnings that Ruby *logs* while syntax-checking a `pp`/`epp` heredoc (they never reach the
+//!   acceptor) are not reported.
+
+mod base64;
+mod checks;
+mod definitions;
+mod helpers;
+mod heredoc;
+mod json;
+mod labels;
+mod literal;
+mod location;
+mod messages;
+mod walk;
+
+use std::path::PathBuf;
+
+use crate::diagnostics::{Diagnostic, IssueCode, Severity};
+use crate::model::{Model, NodeId};
+
+pub use location::{FileNamespace, LocationContext};
+
+/// Puppet's `strict` setting, which decides the severity of `DUPLICATE_KEY` (the only
+/// validator issue it affects).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Strict {
+    /// `DUPLICATE_KEY` is not reported.
+    Off,
+    /// `DUPLICATE_KEY` is a warning (Puppet's default).
+    #[default]
+    Warning,
+    /// `DUPLICATE_KEY` is an error.
+    Error,
+}
+
+/// What the validator needs to know besides the model.
+#[derive(Clone, Debug, Default)]
+pub struct ValidateOptions {
+    /// Puppet's `strict` setting.
+    pub strict: Strict,
+    /// Puppet's `tasks` setting: validate with `TasksChecker` (catalog constructs are only
+    /// allowed inside `apply` blocks).
+    pub tasks: bool,
+    /// The environment the file belongs to; `None` (no environment) disables the location
+    /// checks `ILLEGAL_DEFINITION_LOCATION` and `ILLEGAL_TOP_CONSTRUCT_LOCATION`.
+    pub location: Option<LocationContext>,
+}
+
+impl ValidateOptions {
+    /// Options with a module path (and no environment manifest).
+    pub fn with_modulepath(mut self, modulepath: Vec<PathBuf>) -> ValidateOptions {
+        self.location = Some(LocationContext::new(modulepath, None));
+        self
+    }
+}
+
+/// Validates a model; the diagnostics come in Puppet's order (the order of Ruby's acceptor).
+pub fn validate(model: &Model, options: &ValidateOptions) -> Vec<Diagnostic> {
+    let mut checker = Checker::new(model, options);
+    checker.run();
+    checker.diagnostics
+}
+
+/// The severity Puppet's `ValidatorFactory_4_0#severity_producer` gives an issue (`None` =
+/// ignored).
+pub fn severity_of(code: IssueCode, strict: Strict) -> Option<Severity> {
+    match code {
+        IssueCode::DUPLICATE_KEY => match strict {
+            Strict::Off => None,
+            Strict::Warning => Some(Severity::Warning),
+            Strict::Error => Some(Severity::Error),
+        },
+        IssueCode::FUTURE_RESERVED_WORD => Some(Severity::Deprecation),
+        _ => Some(Severity::Error),
+    }
+}
+
+/// A container in Ruby's `@path`: the program, a node, or nothing (`nil`, above the root).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Container {
+    None,
+    Program,
+    Node(NodeId),
+}
+
+impl Container {
+    fn node(self) -> Option<NodeId> {
+        match self {
+            Container::Node(id) => Some(id),
+            _ => None,
+        }
+    }
+}
+
+/// One validation run: Ruby's `Checker4_0` instance with its acceptor.
+pub(crate) struct Checker<'m> {
+    pub(crate) model: &'m Model,
+    pub(crate) options: &'m ValidateOptions,
+    /// The ancestors of the node being checked, outermost first (Ruby's `@path` without the
+    /// `Program`, which is implicitly below them).
+    pub(crate) path: Vec<NodeId>,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+    /// `namespace_for_file(model.file)`, computed on first use.
+    namespace: Option<FileNamespace>,
+}
+
+impl<'m> Checker<'m> {
+    fn new(model: &'m Model, options: &'m ValidateOptions) -> Checker<'m> {
+        Checker {
+            model,
+            options,
+            path: Vec::new(),
+            diagnostics: Vec::new(),
+            namespace: None,
+        }
+    }
+
+    /// `Checker4_0#validate`.
+    fn run(&mut self) {
+        let Some(body) = self.model.body() else {
+            return;
+        };
+        self.check_top_construct_in_module(body);
+        // Pre-order walk; `Leave` pops the ancestor pushed when its node was visited.
+        enum Step {
+            Visit(NodeId),
+            Leave,
+        }
+        let mut stack = vec![Step::Visit(body)];
+        let mut children = Vec::new();
+        while let Some(step) = stack.pop() {
+            match step {
+                Step::Visit(id) => {
+                    self.check(id);
+                    self.path.push(id);
+                    stack.push(Step::Leave);
+                    children.clear();
+                    walk::push_children(self.model, id, &mut children);
+                    stack.extend(children.iter().rev().map(|&c| Step::Visit(c)));
+                }
+                Step::Leave => {
+                    self.path.pop();
+                }
+            }
+        }
+    }
+
+    /// Ruby's `container(index)`: `@path[index]` where `@path[0]` is the `Program` and negative
+    /// indexes count from the innermost ancestor (`-1` = the parent).
+    pub(crate) fn container(&self, index: isize) -> Container {
+        let ruby_len = self.path.len() as isize + 1;
+        let i = if index < 0 { ruby_len + index } else { index };
+        if i < 0 || i >= ruby_len {
+            Container::None
+        } else if i == 0 {
+            Container::Program
+        } else {
+            Container::Node(self.path[i as usize - 1])
+        }
+    }
+
+    /// The parent of the node being checked.
+    pub(crate) fn parent(&self) -> Container {
+        self.container(-1)
+    }
+
+    /// `acceptor.accept(issue, semantic, args)`: records the diagnostic at `semantic` unless the
+    /// issue's severity is `ignore`.
+    pub(crate) fn accept(
+        &mut self,
+        code: IssueCode,
+        semantic: NodeId,
+        message: String,
+        args: Vec<(&'static str, String)>,
+    ) {
+        let Some(severity) = severity_of(code, self.options.strict) else {
+            return;
+        };
+        let (offset, len) = self.model.span(semantic);
+        self.diagnostics.push(Diagnostic {
+            code,
+            severity,
+            offset,
+            len,
+            message,
+            args,
+        });
+    }
+
+    /// Whether `accept` would record `code` (Ruby's `acceptor.will_accept?`).
+    pub(crate) fn will_accept(&self, code: IssueCode) -> bool {
+        severity_of(code, self.options.strict).is_some()
+    }
+}

@@ -1,0 +1,231 @@
+//! Differential test of the validator against Ruby Puppet 7.23 on a suite of (mostly invalid)
+//! snippets covering every check: `test_data/validate/cases.txt` holds the snippets,
+//! `test_data/validate/expected.jsonl` what Ruby reports for them, generated once with
+//! `ruby scripts/oracle/validate_cases.rb < cases.txt > expected.jsonl` (regenerate after adding
+//! cases; the test fails when the two files are out of step).
+//!
+//! For every snippet: a syntax error must be the same (issue, line, column) as Ruby's
+//! `ParseErrorWithIssue`; otherwise the validator's diagnostics must equal Ruby's acceptor
+//! (issue code, severity, line, column and message, in order). Where Ruby *raises* during
+//! validation (heredoc syntax checkers) our diagnostics must start with what Ruby accepted before
+//! plus the raised issue (we continue after it); where Ruby crashes, they must start with what it
+//! accepted and then report an error. The message of `ILLEGAL_JSON` is compared up to the Ruby
+//! JSON parser's own text, which we do not reproduce.
+
+use puppet_syntax::validate::Strict;
+use puppet_syntax::{parse, Diagnostic, LineIndex, ParseOptions, Severity, ValidateOptions};
+use serde_json::Value;
+
+const CASES: &str = include_str!("../test_data/validate/cases.txt");
+const EXPECTED: &str = include_str!("../test_data/validate/expected.jsonl");
+
+/// One diagnostic as compared: (issue, severity, line, column, message).
+type Row = (String, String, u64, u64, String);
+
+struct Case {
+    line: String,
+    source: String,
+    parse: ParseOptions,
+    validate: ValidateOptions,
+}
+
+fn cases() -> Vec<Case> {
+    CASES
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with("# "))
+        .map(|line| {
+            let (options, snippet) = match line.strip_prefix("#![") {
+                Some(rest) => {
+                    let (opts, snippet) = rest.split_once(']').expect("closing ] of the options");
+                    (
+                        opts.split(',').map(str::trim).collect::<Vec<_>>(),
+                        snippet.strip_prefix(' ').unwrap_or(snippet),
+                    )
+                }
+                None => (Vec::new(), line),
+            };
+            let strict = match options.iter().find_map(|o| o.strip_prefix("strict=")) {
+                Some("off") => Strict::Off,
+                Some("error") => Strict::Error,
+                _ => Strict::Warning,
+            };
+            let tasks = options.contains(&"tasks");
+            Case {
+                line: line.to_owned(),
+                source: snippet.replace("\\n", "\n"),
+                parse: ParseOptions {
+                    epp: options.contains(&"epp"),
+                    tasks,
+                },
+                validate: ValidateOptions {
+                    strict,
+                    tasks,
+                    location: None,
+                },
+            }
+        })
+        .collect()
+}
+
+fn rows(value: &Value) -> Vec<Row> {
+    value
+        .as_array()
+        .map(|a| a.iter().map(row).collect())
+        .unwrap_or_default()
+}
+
+fn row(d: &Value) -> Row {
+    (
+        d["issue"].as_str().unwrap_or("").to_owned(),
+        d["severity"].as_str().unwrap_or("error").to_owned(),
+        d["line"].as_u64().unwrap_or(0),
+        d["pos"].as_u64().unwrap_or(0),
+        d["message"].as_str().unwrap_or("").to_owned(),
+    )
+}
+
+fn our_row(source: &str, d: &Diagnostic) -> Row {
+    let (line, column) = LineIndex::new(source).line_col(source, d.offset);
+    (
+        d.code.as_str().to_owned(),
+        d.severity.as_str().to_owned(),
+        line as u64,
+        column as u64,
+        d.message.clone(),
+    )
+}
+
+/// Messages equal, except for the JSON parser's own text inside an `ILLEGAL_JSON` message.
+fn same(ruby: &Row, ours: &Row) -> bool {
+    let head = |r: &Row| (r.0.clone(), r.1.clone(), r.2, r.3);
+    if head(ruby) != head(ours) {
+        return false;
+    }
+    if ruby.0 == "ILLEGAL_JSON" {
+        let cut = |m: &str| m.split(" JSON string.").next().unwrap_or("").to_owned();
+        return cut(&ruby.4) == cut(&ours.4);
+    }
+    ruby.4 == ours.4
+}
+
+fn show(rows: &[Row]) -> String {
+    rows.iter()
+        .map(|r| format!("\n      {} {} {}:{} | {}", r.1, r.0, r.2, r.3, r.4))
+        .collect()
+}
+
+#[test]
+fn validator_matches_ruby_on_every_case() {
+    let cases = cases();
+    let expected: Vec<Value> = EXPECTED
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("expected.jsonl is JSON"))
+        .collect();
+    assert_eq!(
+        cases.len(),
+        expected.len(),
+        "cases.txt and expected.jsonl are out of step: regenerate with scripts/oracle/validate_cases.rb"
+    );
+    let mut failures = Vec::new();
+    let (mut compared, mut diagnostics) = (0, 0);
+    for (case, ruby) in cases.iter().zip(&expected) {
+        assert_eq!(
+            ruby["case"].as_str(),
+            Some(case.line.as_str()),
+            "expected.jsonl is out of step with cases.txt"
+        );
+        let file = if case.parse.epp { "x.epp" } else { "x.pp" };
+        let mut result = parse(&case.source, Some(file), &case.parse, false);
+        compared += 1;
+        if let Some(syntax) = ruby.get("syntax_error").filter(|s| !s.is_null()) {
+            let ours = result
+                .diagnostics
+                .iter()
+                .find(|d| d.is_error())
+                .map(|d| our_row(&case.source, d));
+            let want = (
+                syntax["issue"].as_str().unwrap_or("PARSE_ERROR"),
+                syntax["line"].as_u64(),
+                syntax["pos"].as_u64(),
+            );
+            let ok = ours.as_ref().is_some_and(|o| {
+                o.0 == want.0 && (want.1.is_none() || (Some(o.2), Some(o.3)) == (want.1, want.2))
+            });
+            if !ok {
+                failures.push(format!(
+                    "{}\n    ruby: syntax error {want:?}\n    ours: {:?}",
+                    case.line, ours
+                ));
+            }
+            continue;
+        }
+        if result.has_errors() {
+            failures.push(format!(
+                "{}\n    ruby: no syntax error\n    ours:{}",
+                case.line,
+                show(
+                    &result
+                        .diagnostics
+                        .iter()
+                        .map(|d| our_row(&case.source, d))
+                        .collect::<Vec<_>>()
+                )
+            ));
+            continue;
+        }
+        let parse_count = result.diagnostics.len();
+        result.validate(&case.validate);
+        let ours: Vec<Row> = result.diagnostics[parse_count..]
+            .iter()
+            .map(|d| our_row(&case.source, d))
+            .collect();
+        let mut want = rows(&ruby["diagnostics"]);
+        diagnostics += want.len();
+        let prefix_only = if let Some(raised) = ruby.get("raised").filter(|r| !r.is_null()) {
+            let mut r = row(raised);
+            r.1 = "error".to_owned();
+            want.push(r);
+            true
+        } else if ruby.get("crash").is_some_and(|c| !c.is_null()) {
+            // Ruby crashed after accepting `want`: we must report those, then an error.
+            let ok = ours.len() > want.len()
+                && want.iter().zip(&ours).all(|(w, o)| same(w, o))
+                && ours[want.len()].1 == Severity::Error.as_str();
+            if !ok {
+                failures.push(format!(
+                    "{}\n    ruby (then crashed: {}):{}\n    ours:{}",
+                    case.line,
+                    ruby["crash"],
+                    show(&want),
+                    show(&ours)
+                ));
+            }
+            continue;
+        } else {
+            false
+        };
+        let ok = if prefix_only {
+            ours.len() >= want.len() && want.iter().zip(&ours).all(|(w, o)| same(w, o))
+        } else {
+            ours.len() == want.len() && want.iter().zip(&ours).all(|(w, o)| same(w, o))
+        };
+        if !ok {
+            failures.push(format!(
+                "{}\n    ruby:{}\n    ours:{}",
+                case.line,
+                show(&want),
+                show(&ours)
+            ));
+        }
+    }
+    eprintln!(
+        "validator cases: {compared} snippets, {diagnostics} Ruby diagnostics, {} differ",
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {compared} cases differ from Ruby Puppet:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -1,0 +1,114 @@
+# Ruby Puppet 7.23's validation results, as JSON lines, for the validator's differential tests.
+#
+# usage:
+#   ruby scripts/oracle/validate_cases.rb < crates/puppet-syntax/test_data/validate/cases.txt \
+#        > crates/puppet-syntax/test_data/validate/expected.jsonl
+#   ruby scripts/oracle/validate_cases.rb --modulepath DIR[:DIR...] [--manifest PATH] FILE... | < file list
+#
+# Snippet mode (default): one snippet per input line; a literal \n stands for a newline. Blank
+# lines and lines starting with `# ` are skipped. A line may start with options in brackets:
+# `#![tasks,strict=error,strict=off,epp] snippet`. Each snippet is parsed as the file `x.pp` (EPP:
+# `x.epp`) in an environment without modules, then validated with ValidatorFactory_4_0 (which
+# picks TasksChecker when Puppet[:tasks]). Output, one object per snippet:
+#   case          the input line as written
+#   syntax_error  {issue, line, pos, message} when parsing raised (message without location)
+#   diagnostics   [{issue, severity, line, pos, message}] in acceptor order; message is
+#                 DiagnosticFormatterPuppetStyle#format_message (no location)
+#   raised        {issue, line, pos, message} when validation raised a ParseErrorWithIssue
+#                 (heredoc syntax checkers); `diagnostics` then holds what was accepted before
+#   crash         "Class: message" when validation raised anything else
+#
+# Module path mode: every FILE (or every line of stdin) is parsed (EPP when it ends in .epp) and
+# validated in an environment whose module path is DIR... (Puppet::Node::Environment.create, as
+# `puppet parser validate --modulepath` does), so that ILLEGAL_DEFINITION_LOCATION and
+# ILLEGAL_TOP_CONSTRUCT_LOCATION apply. Output, one object per file:
+#   {file, diagnostics: [...], syntax_error, raised, crash} as above.
+require 'puppet'
+require 'json'
+require 'tmpdir'
+require 'fileutils'
+
+puppet_tmp = Dir.mktmpdir('puppet-oracle')
+at_exit { FileUtils.remove_entry(puppet_tmp) }
+Puppet.initialize_settings(['--confdir', File.join(puppet_tmp, 'conf'), '--vardir', File.join(puppet_tmp, 'var')])
+
+modulepath = nil
+manifest = nil
+args = ARGV.dup
+until args.empty?
+  case args.first
+  when '--modulepath' then args.shift; modulepath = args.shift.split(File::PATH_SEPARATOR)
+  when '--manifest' then args.shift; manifest = args.shift
+  else break
+  end
+end
+
+FORMATTER = Puppet::Pops::Validation::DiagnosticFormatterPuppetStyle.new
+
+def diag_json(d)
+  { 'issue' => d.issue.issue_code.to_s, 'severity' => d.severity.to_s,
+    'line' => d.source_pos&.line, 'pos' => d.source_pos&.pos, 'message' => FORMATTER.format_message(d) }
+end
+
+def error_json(e)
+  msg = e.respond_to?(:basic_message) && e.basic_message ? e.basic_message : e.message
+  { 'issue' => (e.respond_to?(:issue_code) && e.issue_code ? e.issue_code.to_s : nil),
+    'line' => e.line, 'pos' => e.pos, 'message' => msg }
+end
+
+# Parses and validates src as file `file`; returns the result hash.
+def run(src, file, epp, env)
+  rec = {}
+  parser = epp ? Puppet::Pops::Parser::EvaluatingParser::EvaluatingEppParser.new : Puppet::Pops::Parser::EvaluatingParser.new
+  Puppet.override(current_environment: env) do
+    begin
+      model = parser.parser.parse_string(src, file).model
+    rescue Puppet::ParseError => e
+      rec['syntax_error'] = error_json(e)
+      next
+    rescue StandardError => e
+      rec['crash'] = "#{e.class}: #{e.message.lines.first&.chomp}"
+      next
+    end
+    acceptor = Puppet::Pops::Validation::Acceptor.new
+    begin
+      Puppet::Pops::Validation::ValidatorFactory_4_0.new.validator(acceptor).validate(model)
+    rescue Puppet::ParseErrorWithIssue => e
+      rec['raised'] = error_json(e)
+    rescue StandardError => e
+      rec['crash'] = "#{e.class}: #{e.message.lines.first&.chomp}"
+    end
+    rec['diagnostics'] = acceptor.diagnostics.map { |d| diag_json(d) }
+  end
+  rec
+end
+
+$stdout.sync = false
+if modulepath
+  env = Puppet::Node::Environment.create(:oracle, modulepath, manifest || Puppet::Node::Environment::NO_MANIFEST)
+  files = args.empty? ? $stdin.each_line.map(&:chomp).reject(&:empty?) : args
+  files.each do |f|
+    src = File.read(f, mode: 'rb:utf-8')
+    puts JSON.generate({ 'file' => f }.merge(run(src, f, f.end_with?('.epp'), env)))
+  end
+else
+  env = Puppet::Node::Environment.create(:oracle, [])
+  $stdin.each_line do |line|
+    line = line.chomp
+    next if line.strip.empty? || line.start_with?('# ')
+    options = []
+    snippet = line
+    if (m = line.match(/\A#!\[([^\]]*)\] ?(.*)\z/))
+      options = m[1].split(',').map(&:strip)
+      snippet = m[2]
+    end
+    src = snippet.gsub('\n', "\n")
+    epp = options.include?('epp')
+    Puppet[:tasks] = options.include?('tasks')
+    strict = options.find { |o| o.start_with?('strict=') }
+    Puppet[:strict] = strict ? strict.split('=', 2)[1].to_sym : :warning
+    rec = { 'case' => line }.merge(run(src, epp ? 'x.epp' : 'x.pp', epp, env))
+    puts JSON.generate(rec)
+  end
+end
+$stdout.flush
