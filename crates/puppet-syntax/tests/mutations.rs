@@ -7,7 +7,7 @@
 //! A failing mutant is shrunk and written to `test_data/fuzz-failures/` (commit it): every file
 //! there is replayed by `fuzz_failures_replay` on each run.
 //!
-//! Knobs: `MUTATION_SEED` (default fixed), `MUTATION_FILES` (files sampled, default 150),
+//! Knobs: `MUTATION_SEED` (default fixed), `MUTATION_FILES` (files sampled, default 300),
 //! `MUTATIONS_PER_FILE` (default 24), `PUPPET_CORPUS` (corpus directory).
 
 use std::fs;
@@ -223,7 +223,7 @@ fn mutated_corpus_files_never_panic_and_round_trip() {
         return;
     }
     let seed = env_number("MUTATION_SEED", 0x5EED_0F90_77E7);
-    let sample = env_number("MUTATION_FILES", 150) as usize;
+    let sample = env_number("MUTATION_FILES", 300) as usize;
     let per_file = env_number("MUTATIONS_PER_FILE", 24) as usize;
     let mut rng = Rng(seed);
 
