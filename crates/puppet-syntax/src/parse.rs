@@ -2,7 +2,7 @@
 //! the lowering sink (the Puppet model) and, on request, to the CST builder.
 
 use crate::diagnostics::Diagnostic;
-use crate::lexer::{self, LexOptions};
+use crate::lexer::LexOptions;
 use crate::lower::Lowering;
 use crate::model::Model;
 use crate::parser::{self, process};
@@ -37,23 +37,17 @@ pub fn parse(
     options: &ParseOptions,
     with_cst: bool,
 ) -> ParseResult {
-    let lexed = lexer::lex(
-        text,
-        LexOptions {
-            epp: options.epp,
-            tasks: options.tasks,
-        },
-    );
-    let input = parser::Input::new(text, &lexed);
-    let output = parser::parse(&input);
-    let mut diagnostics = lexed.diagnostics.clone();
-    diagnostics.extend(output.diagnostics);
-    let cst = with_cst.then(|| build_cst(text, &lexed, output.events.clone()));
+    let lex_options = LexOptions {
+        epp: options.epp,
+        tasks: options.tasks,
+    };
+    let (lexed, events, mut diagnostics) = parser::lex_and_parse(text, lex_options);
+    let cst = with_cst.then(|| build_cst(text, &lexed, events.clone()));
     let mut model = None;
     if !diagnostics.iter().any(Diagnostic::is_error) {
         let mut m = Model::new(text, file);
         let mut lowering = Lowering::new(text, &lexed, &mut m);
-        process(output.events, &mut lowering);
+        process(events, &mut lowering);
         let failed = lowering.failed;
         let lower_diagnostics = std::mem::take(&mut lowering.diagnostics);
         let body = lowering.finish();

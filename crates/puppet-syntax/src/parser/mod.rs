@@ -16,7 +16,7 @@ mod grammar;
 mod token_set;
 
 use crate::diagnostics::{Diagnostic, IssueCode};
-use crate::lexer::Lexed;
+use crate::lexer::{LexOptions, Lexed};
 use crate::syntax_kind::SyntaxKind::{self, *};
 
 pub use event::TreeSink;
@@ -60,6 +60,19 @@ impl<'t> Input<'t> {
 pub(crate) struct Output {
     pub(crate) events: Vec<Event>,
     pub(crate) diagnostics: Vec<Diagnostic>,
+}
+
+/// Lex and parse `text`: the tokens, the events and the lexer + parser diagnostics (unsorted).
+pub(crate) fn lex_and_parse(
+    text: &str,
+    options: LexOptions,
+) -> (Lexed, Vec<Event>, Vec<Diagnostic>) {
+    let mut lexed = crate::lexer::lex(text, options);
+    let input = Input::new(text, &lexed);
+    let output = parse(&input);
+    let mut diagnostics = std::mem::take(&mut lexed.diagnostics);
+    diagnostics.extend(output.diagnostics);
+    (lexed, output.events, diagnostics)
 }
 
 /// Entry point: parse a manifest (or an EPP template when the input starts with `EPP_START`).

@@ -70,27 +70,10 @@ pub fn pn_quote(text: &str, out: &mut String) {
     out.push('"');
 }
 
-/// Ruby's `JSON.dump` string quoting (json 2.6, not `ascii_only`, not `script_safe`): `"` and
-/// `\` escaped, `\b \f \n \r \t` by name, other control characters as `\u00xx`; nothing else.
-pub fn json_quote(text: &str, out: &mut String) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
+/// Ruby's `JSON.dump` string quoting (json 2.6, not `ascii_only`, not `script_safe`) is plain
+/// JSON quoting: `"` and `\` escaped, `\b \f \n \r \t` by name, other control characters as
+/// `\u00xx`; the CST dump uses the same function.
+pub use crate::syntax::json_quote;
 
 fn write_int(value: &PnInt<'_>, out: &mut String) {
     match value {

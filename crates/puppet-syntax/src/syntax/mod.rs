@@ -4,7 +4,7 @@
 mod dump;
 mod tree_builder;
 
-pub use dump::{dump_cst, json_string};
+pub use dump::{dump_cst, json_quote, json_string};
 
 use crate::diagnostics::Diagnostic;
 use crate::lexer::{self, LexOptions};
@@ -59,18 +59,12 @@ impl CstParse {
 
 /// Lex and parse `text` into a lossless CST.
 pub fn parse_cst(text: &str, options: &ParseOptions) -> CstParse {
-    let lexed = lexer::lex(
-        text,
-        LexOptions {
-            epp: options.epp,
-            tasks: options.tasks,
-        },
-    );
-    let input = parser::Input::new(text, &lexed);
-    let output = parser::parse(&input);
-    let green = build_cst(text, &lexed, output.events);
-    let mut diagnostics = lexed.diagnostics;
-    diagnostics.extend(output.diagnostics);
+    let lex_options = LexOptions {
+        epp: options.epp,
+        tasks: options.tasks,
+    };
+    let (lexed, events, mut diagnostics) = parser::lex_and_parse(text, lex_options);
+    let green = build_cst(text, &lexed, events);
     diagnostics.sort_by_key(|d| d.offset);
     CstParse { green, diagnostics }
 }

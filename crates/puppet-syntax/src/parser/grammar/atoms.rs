@@ -168,8 +168,13 @@ fn collection_entry(p: &mut Parser<'_, '_>) -> bool {
 
 /// argument := assignment | hashpair (an unfolded hash entry)
 fn argument(p: &mut Parser<'_, '_>) -> bool {
+    entry_or_hashpair(p, hash_entry)
+}
+
+/// `first` (an argument or access key), completed into a `KEYED_ENTRY` when `=>` follows.
+fn entry_or_hashpair(p: &mut Parser<'_, '_>, first: fn(&mut Parser<'_, '_>) -> bool) -> bool {
     let m = p.start();
-    if !hash_entry(p) {
+    if !first(p) {
         m.abandon(p);
         return false;
     }
@@ -194,29 +199,16 @@ pub(super) fn access_args(p: &mut Parser<'_, '_>) {
         p.error_expected("an expression");
         return;
     }
-    comma_separated(p, RBRACK, |p| {
-        let m = p.start();
-        let ok = if matches!(p.current(), TYPE | FUNCTION) && p.nth_at(1, FARROW) {
-            literal(p);
-            true
-        } else {
-            expression(p).is_some()
-        };
-        if !ok {
-            m.abandon(p);
-            return false;
-        }
-        if p.at(FARROW) {
-            p.bump(FARROW);
-            if !hash_entry(p) {
-                expected_expression(p);
-            }
-            m.complete(p, KEYED_ENTRY);
-        } else {
-            m.abandon(p);
-        }
-        true
-    });
+    comma_separated(p, RBRACK, |p| entry_or_hashpair(p, access_key));
+}
+
+/// An access key: an expression, or a `type`/`function` keyword as the key of a hash pair.
+fn access_key(p: &mut Parser<'_, '_>) -> bool {
+    if matches!(p.current(), TYPE | FUNCTION) && p.nth_at(1, FARROW) {
+        literal(p);
+        return true;
+    }
+    expression(p).is_some()
 }
 
 // test arg_list_unfolded_hash
