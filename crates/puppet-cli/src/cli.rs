@@ -28,6 +28,8 @@ pub struct Cli {
 pub enum Command {
     /// Parse files and print their syntax tree.
     Dump(DumpArgs),
+    /// Parse and validate manifests and EPP templates as Puppet does (static checks).
+    Validate(crate::commands::validate::ValidateArgs),
 }
 
 #[derive(Args, Debug)]

@@ -42,6 +42,7 @@ fn main() -> ExitCode {
     log::debug!(version = env!("CARGO_PKG_VERSION"); "puppet-parser starting");
     let outcome = match &cli.command {
         Command::Dump(args) => commands::dump::run(args),
+        Command::Validate(args) => commands::validate::run(args),
     };
     log::debug!(status = outcome as u8; "puppet-parser finished");
     ExitCode::from(outcome as u8)

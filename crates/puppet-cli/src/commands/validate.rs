@@ -1,0 +1,491 @@
+//! `puppet-parser validate [OPTIONS] [PATH...]`: parse and validate manifests and EPP templates
+//! the way Puppet 7's `puppet parser validate` / `puppet epp validate` do, in parallel.
+//!
+//! * Inputs: files, and directories searched recursively (following symbolic links) for `*.pp`
+//!   and `*.epp`; no PATH means the current directory; `-` reads standard input. `.epp` files
+//!   (and everything with `--epp`) are parsed as EPP templates.
+//! * Files are validated in parallel (rayon, `--jobs`), the output is in sorted path order.
+//!   A progress bar is drawn on stderr when it is a terminal and there are many files.
+//! * `--format human`: `FILE:LINE:COLUMN: SEVERITY[CODE]: message`, then the source line with a
+//!   caret under the span (rendered by `annotate-snippets`), then a summary line on stderr.
+//!   `--format json`: JSON Lines on stdout, one object per diagnostic (`file, line, column,
+//!   offset, length, severity, issue, message, args`) and a final `{"summary": {...}}`.
+//! * Exit status: 0 without errors (warnings alone: 0), 1 with errors, 2 on usage or I/O
+//!   problems (an unreadable file is reported on stderr and the others are still validated).
+
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::panic::{self, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use annotate_snippets::{Level, Renderer, Snippet};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use puppet_syntax::{
+    parse, Diagnostic, IssueCode, LineIndex, LocationContext, ParseOptions, Severity, Strict,
+    ValidateOptions,
+};
+use rayon::prelude::*;
+use serde_json::Value;
+
+use crate::cli::ParseArgs;
+use crate::source::{self, Source};
+use crate::Outcome;
+
+/// Files from which on the progress bar is shown (on a terminal).
+const PROGRESS_MIN_FILES: usize = 64;
+
+#[derive(Args, Debug)]
+pub struct ValidateArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+    pub format: OutputFormat,
+
+    /// Number of files validated in parallel (default: all cores).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Puppet's `strict` setting: the severity of DUPLICATE_KEY.
+    #[arg(long, value_enum, default_value_t = StrictArg::Warning)]
+    pub strict: StrictArg,
+
+    /// The environment's module path (`DIR[:DIR...]`): a file under `DIR/<module>/` belongs to
+    /// module `<module>`, which enables the location checks (ILLEGAL_DEFINITION_LOCATION,
+    /// ILLEGAL_TOP_CONSTRUCT_LOCATION).
+    #[arg(long, value_name = "DIR[:DIR...]")]
+    pub modulepath: Option<std::ffi::OsString>,
+
+    /// The environment's manifest (file or directory): files under it are exempt from the
+    /// location checks (only meaningful with --modulepath).
+    #[arg(long, value_name = "PATH")]
+    pub manifest: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub parse: ParseArgs,
+
+    /// Files and directories to validate (directories: every `*.pp` and `*.epp` below them;
+    /// `-`: standard input). Default: the current directory.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+}
+
+#[derive(ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OutputFormat {
+    /// `FILE:LINE:COLUMN: SEVERITY[CODE]: message` and the source line with a caret.
+    Human,
+    /// JSON Lines: one object per diagnostic, then a summary object.
+    Json,
+}
+
+#[derive(ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum StrictArg {
+    Off,
+    Warning,
+    Error,
+}
+
+/// The outcome for one input file.
+struct Checked {
+    name: String,
+    text: String,
+    diagnostics: Vec<Diagnostic>,
+    /// Could not be read (the message is on stderr already) or the parser panicked.
+    failed: bool,
+}
+
+pub fn run(args: &ValidateArgs) -> Outcome {
+    let started = Instant::now();
+    let mut outcome = Outcome::Clean;
+    let stderr = io::stderr();
+
+    let (files, walk_failed) = collect_inputs(&args.paths);
+    if walk_failed {
+        outcome = outcome.merge(Outcome::Failure);
+    }
+    let options = validate_options(args);
+    log::info!(files = files.len(), jobs = args.jobs.unwrap_or(0), format = format_name(args.format); "validate");
+
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(err) => {
+            let _ = writeln!(
+                stderr.lock(),
+                "puppet-parser: cannot start worker threads: {err}"
+            );
+            return Outcome::Failure;
+        }
+    };
+    let progress = (stderr.is_terminal() && files.len() >= PROGRESS_MIN_FILES).then(|| {
+        let bar = ProgressBar::new(files.len() as u64);
+        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}") {
+            bar.set_style(style);
+        }
+        bar
+    });
+    let results: Vec<Checked> = pool.install(|| {
+        files
+            .par_iter()
+            .map(|path| {
+                let checked = check_file(path, args.parse, &options);
+                if let Some(bar) = &progress {
+                    bar.inc(1);
+                }
+                checked
+            })
+            .collect()
+    });
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+
+    let mut summary = Summary::default();
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let written = (|| -> io::Result<()> {
+        for checked in &results {
+            summary.add(checked);
+            match args.format {
+                OutputFormat::Human => write_human(&mut out, checked)?,
+                OutputFormat::Json => write_json(&mut out, checked)?,
+            }
+        }
+        if args.format == OutputFormat::Json {
+            writeln!(out, "{}", summary.to_json())?;
+        }
+        out.flush()
+    })();
+    if let Err(err) = written {
+        if err.kind() != io::ErrorKind::BrokenPipe {
+            let _ = writeln!(stderr.lock(), "puppet-parser: cannot write output: {err}");
+        }
+        return outcome.merge(Outcome::Failure);
+    }
+    if args.format == OutputFormat::Human {
+        let _ = writeln!(stderr.lock(), "{}", summary.line());
+    }
+    log::info!(
+        files = summary.files,
+        errors = summary.errors,
+        warnings = summary.warnings,
+        millis = started.elapsed().as_millis() as u64;
+        "validated"
+    );
+    if summary.failed > 0 {
+        outcome = outcome.merge(Outcome::Failure);
+    }
+    if summary.errors > 0 {
+        outcome = outcome.merge(Outcome::Errors);
+    }
+    outcome
+}
+
+fn validate_options(args: &ValidateArgs) -> ValidateOptions {
+    let strict = match args.strict {
+        StrictArg::Off => Strict::Off,
+        StrictArg::Warning => Strict::Warning,
+        StrictArg::Error => Strict::Error,
+    };
+    let location = args.modulepath.as_ref().map(|mp| {
+        let dirs: Vec<PathBuf> = std::env::split_paths(mp)
+            .filter(|p| !p.as_os_str().is_empty())
+            .collect();
+        LocationContext::new(dirs, args.manifest.clone())
+    });
+    ValidateOptions {
+        strict,
+        tasks: args.parse.tasks,
+        location,
+    }
+}
+
+fn format_name(format: OutputFormat) -> &'static str {
+    match format {
+        OutputFormat::Human => "human",
+        OutputFormat::Json => "json",
+    }
+}
+
+/// The files to validate, sorted: the given files as they are, and the `*.pp`/`*.epp` files
+/// below the given directories. The flag is set when a path could not be read (reported).
+fn collect_inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, bool) {
+    let default = [PathBuf::from(".")];
+    let paths = if paths.is_empty() {
+        &default[..]
+    } else {
+        paths
+    };
+    let mut files = Vec::new();
+    let mut failed = false;
+    for path in paths {
+        if path.as_os_str() == "-" || !path.is_dir() {
+            files.push(path.clone()); // a missing file is reported when read
+            continue;
+        }
+        for entry in walkdir::WalkDir::new(path).follow_links(true) {
+            match entry {
+                Ok(entry) => {
+                    if entry.file_type().is_file() && is_puppet_file(entry.path()) {
+                        files.push(entry.into_path());
+                    }
+                }
+                Err(err) => {
+                    let shown = err
+                        .path()
+                        .map_or_else(|| path.display().to_string(), |p| p.display().to_string());
+                    let _ = writeln!(
+                        io::stderr().lock(),
+                        "puppet-parser: cannot read {shown}: {err}"
+                    );
+                    log::debug!(path = shown.as_str(); "directory walk error: {err}");
+                    failed = true;
+                }
+            }
+        }
+    }
+    files.sort();
+    files.dedup();
+    (files, failed)
+}
+
+fn is_puppet_file(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "pp" || e == "epp")
+}
+
+/// Reads, parses and validates one file (a panic becomes an error report).
+fn check_file(path: &Path, parse_args: ParseArgs, options: &ValidateOptions) -> Checked {
+    let source = match source::read(path) {
+        Ok(source) => source,
+        Err(err) => {
+            let _ = writeln!(
+                io::stderr().lock(),
+                "puppet-parser: cannot read {}: {err}",
+                path.display()
+            );
+            log::debug!(file = path.display().to_string().as_str(); "unreadable: {err}");
+            return Checked {
+                name: path.display().to_string(),
+                text: String::new(),
+                diagnostics: Vec::new(),
+                failed: true,
+            };
+        }
+    };
+    let parse_options = ParseOptions {
+        epp: parse_args.epp || source::is_epp_path(path),
+        tasks: parse_args.tasks,
+    };
+    let started = Instant::now();
+    match panic::catch_unwind(AssertUnwindSafe(|| {
+        diagnose(&source, &parse_options, options)
+    })) {
+        Ok(diagnostics) => {
+            log::debug!(
+                file = source.name.as_str(),
+                bytes = source.text.len(),
+                diagnostics = diagnostics.len(),
+                micros = started.elapsed().as_micros() as u64;
+                "validated"
+            );
+            Checked {
+                name: source.name,
+                text: source.text,
+                diagnostics,
+                failed: false,
+            }
+        }
+        Err(payload) => {
+            let reason = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_owned());
+            log::error!(file = source.name.as_str(); "validator panicked: {reason}");
+            let _ = writeln!(
+                io::stderr().lock(),
+                "puppet-parser: internal error while validating {}: {reason}",
+                source.name
+            );
+            Checked {
+                name: source.name,
+                text: source.text,
+                diagnostics: Vec::new(),
+                failed: true,
+            }
+        }
+    }
+}
+
+/// The input diagnostics (BOM, encoding) and the parser's in source order, then the
+/// validator's in Puppet's order.
+fn diagnose(
+    source: &Source,
+    parse_options: &ParseOptions,
+    options: &ValidateOptions,
+) -> Vec<Diagnostic> {
+    let mut result = parse(&source.text, Some(&source.name), parse_options, false);
+    let lexer_saw_bom = result
+        .diagnostics
+        .iter()
+        .any(|d| d.code == IssueCode::ILLEGAL_BOM);
+    let mut all: Vec<Diagnostic> = source
+        .diagnostics
+        .iter()
+        .filter(|d| !(lexer_saw_bom && d.code == IssueCode::ILLEGAL_BOM))
+        .cloned()
+        .collect();
+    all.append(&mut result.diagnostics);
+    all.sort_by_key(|d| d.offset);
+    result.validate(options);
+    all.append(&mut result.diagnostics);
+    all
+}
+
+/// `FILE:LINE:COLUMN: SEVERITY[CODE]: message` and the annotated source line.
+fn write_human(out: &mut impl Write, checked: &Checked) -> io::Result<()> {
+    if checked.diagnostics.is_empty() {
+        return Ok(());
+    }
+    let text = &checked.text;
+    let index = LineIndex::new(text);
+    let renderer = Renderer::plain();
+    for d in &checked.diagnostics {
+        let offset = d.offset.min(text.len() as u32);
+        let (line, column) = index.line_col(text, offset);
+        writeln!(
+            out,
+            "{}",
+            crate::report::format_diagnostic(&checked.name, line, column, d)
+        )?;
+        let line_start = index.line_starts()[line as usize - 1] as usize;
+        let line_end = text[line_start..]
+            .find('\n')
+            .map_or(text.len(), |i| line_start + i);
+        let source_line = text[line_start..line_end].trim_end_matches('\r');
+        let start = offset as usize - line_start;
+        let end = (offset as usize + d.len as usize)
+            .min(line_start + source_line.len())
+            .max(offset as usize)
+            - line_start;
+        if source_line.trim().is_empty() {
+            continue; // e.g. the end of the input on an empty last line: nothing to show
+        }
+        // A zero-length span (end of input, an empty node) still gets one caret; at the end of
+        // the line it points just after the text.
+        let padded;
+        let source_line = if end == start && start >= source_line.len() {
+            padded = format!("{source_line} ");
+            padded.as_str()
+        } else {
+            source_line
+        };
+        let end = if end == start {
+            start
+                + source_line[start..]
+                    .chars()
+                    .next()
+                    .map_or(1, char::len_utf8)
+        } else {
+            end
+        };
+        // The caret is `^` whatever the severity (the renderer draws `-` for warnings).
+        let message = Level::Error.title("").snippet(
+            Snippet::source(source_line)
+                .line_start(line as usize)
+                .annotation(Level::Error.span(start..end)),
+        );
+        let rendered = renderer.render(message).to_string();
+        // The renderer's first line is its own (empty) title: ours is above.
+        let snippet = rendered.split_once('\n').map_or("", |(_, rest)| rest);
+        writeln!(out, "{snippet}")?;
+    }
+    Ok(())
+}
+
+/// One JSON object per diagnostic.
+fn write_json(out: &mut impl Write, checked: &Checked) -> io::Result<()> {
+    if checked.diagnostics.is_empty() {
+        return Ok(());
+    }
+    let text = &checked.text;
+    let index = LineIndex::new(text);
+    for d in &checked.diagnostics {
+        let (line, column) = index.line_col(text, d.offset.min(text.len() as u32));
+        // Written field by field to keep the documented key order (serde_json's Map sorts).
+        let args: Vec<String> = d
+            .args
+            .iter()
+            .map(|(k, v)| format!("{}:{}", quote(k), quote(v)))
+            .collect();
+        writeln!(
+            out,
+            "{{\"file\":{},\"line\":{line},\"column\":{column},\"offset\":{},\"length\":{},\"severity\":{},\"issue\":{},\"message\":{},\"args\":{{{}}}}}",
+            quote(&checked.name),
+            d.offset,
+            d.len,
+            quote(d.severity.as_str()),
+            quote(d.code.as_str()),
+            quote(&d.message),
+            args.join(",")
+        )?;
+    }
+    Ok(())
+}
+
+/// A JSON string.
+fn quote(text: &str) -> String {
+    Value::String(text.to_owned()).to_string()
+}
+
+/// Counts for the summary.
+#[derive(Default)]
+struct Summary {
+    files: usize,
+    failed: usize,
+    errors: usize,
+    warnings: usize,
+    deprecations: usize,
+}
+
+impl Summary {
+    fn add(&mut self, checked: &Checked) {
+        self.files += 1;
+        if checked.failed {
+            self.failed += 1;
+        }
+        for d in &checked.diagnostics {
+            match d.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Deprecation => self.deprecations += 1,
+            }
+        }
+    }
+
+    fn to_json(&self) -> String {
+        format!(
+            "{{\"summary\":{{\"files\":{},\"errors\":{},\"warnings\":{},\"deprecations\":{},\"unreadable\":{}}}}}",
+            self.files, self.errors, self.warnings, self.deprecations, self.failed
+        )
+    }
+
+    fn line(&self) -> String {
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        let mut line = format!(
+            "{} validated: {}, {}, {}",
+            plural(self.files - self.failed, "file"),
+            plural(self.errors, "error"),
+            plural(self.warnings, "warning"),
+            plural(self.deprecations, "deprecation")
+        );
+        if self.failed > 0 {
+            line.push_str(&format!(
+                "; {} could not be read",
+                plural(self.failed, "file")
+            ));
+        }
+        line
+    }
+}

@@ -1,0 +1,403 @@
+//! Integration tests of `puppet-parser validate`: formats, exit codes, directory walking, the
+//! options (`--strict`, `--tasks`, `--modulepath`, `--jobs`), unreadable files, logging.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_puppet-parser");
+
+/// A fresh directory under the system temp dir (removed when dropped).
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new() -> TempDir {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let dir =
+            std::env::temp_dir().join(format!("puppet-validate-test-{}-{n}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn file(&self, name: &str, content: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.0.join(name);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(&path, content).unwrap();
+        path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn validate_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .arg("validate")
+        .args(args)
+        .current_dir(dir)
+        .env_remove("RUST_LOG")
+        .output()
+        .expect("run puppet-parser")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
+
+fn json_lines(o: &Output) -> Vec<Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+#[test]
+fn clean_files_exit_0_and_print_a_summary() {
+    let dir = TempDir::new();
+    dir.file("a.pp", "class a { notice('hi') }\n");
+    let out = validate_in(&dir.0, &["a.pp"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        stderr(&out),
+        "1 file validated: 0 errors, 0 warnings, 0 deprecations\n"
+    );
+}
+
+#[test]
+fn human_format_has_location_code_and_caret() {
+    let dir = TempDir::new();
+    dir.file("x.pp", "$a = 1\n$x = $Abc\n");
+    let out = validate_in(&dir.0, &["x.pp"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "x.pp:2:6: error[ILLEGAL_VAR_NAME]: Illegal variable name, The given name 'Abc' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/"
+    );
+    assert!(lines.contains(&"2 | $x = $Abc"), "{text}");
+    assert!(lines.contains(&"  |      ^^^^"), "{text}");
+}
+
+#[test]
+fn columns_count_characters() {
+    let dir = TempDir::new();
+    dir.file("u.pp", "$x = '☺☺'; $y = $Abc\n");
+    let out = validate_in(&dir.0, &["u.pp"]);
+    assert!(
+        stdout(&out).starts_with("u.pp:1:17: error[ILLEGAL_VAR_NAME]"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn warnings_alone_exit_0() {
+    let dir = TempDir::new();
+    dir.file("w.pp", "$x = { a => 1, a => 2 }\n");
+    let out = validate_in(&dir.0, &["w.pp"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out)
+        .starts_with("w.pp:1:18: warning[DUPLICATE_KEY]: The key 'a' is declared more than once"));
+    assert!(stderr(&out).contains("0 errors, 1 warning, 0 deprecations"));
+}
+
+#[test]
+fn strict_decides_duplicate_key() {
+    let dir = TempDir::new();
+    dir.file("w.pp", "$x = { a => 1, a => 2 }\n");
+    let error = validate_in(&dir.0, &["--strict", "error", "w.pp"]);
+    assert_eq!(error.status.code(), Some(1));
+    assert!(stdout(&error).contains("error[DUPLICATE_KEY]"));
+    let off = validate_in(&dir.0, &["--strict=off", "w.pp"]);
+    assert_eq!(off.status.code(), Some(0));
+    assert_eq!(stdout(&off), "");
+}
+
+#[test]
+fn json_lines_with_all_fields_and_a_summary() {
+    let dir = TempDir::new();
+    dir.file(
+        "j.pp",
+        "$x = { a => 1, a => 2 }\nclass plan {}\n$y = $Abc\n",
+    );
+    let out = validate_in(&dir.0, &["--format", "json", "j.pp"]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 4, "{}", stdout(&out));
+    let first = &lines[0];
+    let keys: Vec<&str> = first
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    for key in [
+        "file", "line", "column", "offset", "length", "severity", "issue", "message", "args",
+    ] {
+        assert!(keys.contains(&key), "missing {key} in {first}");
+    }
+    assert_eq!(first["file"], "j.pp");
+    assert_eq!(
+        (first["line"].as_u64(), first["column"].as_u64()),
+        (Some(1), Some(18))
+    );
+    assert_eq!(
+        (first["offset"].as_u64(), first["length"].as_u64()),
+        (Some(17), Some(2))
+    );
+    assert_eq!(first["severity"], "warning");
+    assert_eq!(first["issue"], "DUPLICATE_KEY");
+    assert_eq!(first["args"]["key"], "a");
+    assert_eq!(lines[1]["severity"], "deprecation");
+    assert_eq!(lines[1]["issue"], "FUTURE_RESERVED_WORD");
+    assert_eq!(lines[2]["issue"], "ILLEGAL_VAR_NAME");
+    assert_eq!(
+        lines[3],
+        serde_json::json!({"summary": {"files": 1, "errors": 1, "warnings": 1, "deprecations": 1, "unreadable": 0}})
+    );
+    // The documented key order.
+    assert!(stdout(&out)
+        .lines()
+        .next()
+        .unwrap()
+        .starts_with("{\"file\":\"j.pp\",\"line\":1,\"column\":18,\"offset\":17,"));
+}
+
+#[test]
+fn directories_are_walked_for_pp_and_epp_in_sorted_order() {
+    let dir = TempDir::new();
+    dir.file("tree/b/z.pp", "$x = $Z\n");
+    dir.file("tree/a.pp", "$x = $A\n");
+    dir.file("tree/t.epp", "<%- |$a, $a| -%>\n");
+    dir.file("tree/readme.md", "$x = $Ignored\n");
+    let out = validate_in(&dir.0, &["--format", "json", "tree"]);
+    let lines = json_lines(&out);
+    let files: Vec<&str> = lines.iter().filter_map(|l| l["file"].as_str()).collect();
+    assert_eq!(files, ["tree/a.pp", "tree/b/z.pp", "tree/t.epp"]);
+    assert_eq!(lines[2]["issue"], "DUPLICATE_PARAMETER");
+    assert_eq!(lines[3]["summary"]["files"], 3);
+}
+
+#[test]
+fn no_path_means_the_current_directory() {
+    let dir = TempDir::new();
+    dir.file("sub/x.pp", "$x = $A\n");
+    let out = validate_in(&dir.0, &["--format", "json"]);
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["file"], "./sub/x.pp");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn unreadable_files_exit_2_and_the_others_are_validated() {
+    let dir = TempDir::new();
+    dir.file("ok.pp", "$x = $A\n");
+    let out = validate_in(&dir.0, &["missing.pp", "ok.pp"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("puppet-parser: cannot read missing.pp"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).contains("ok.pp:1:6: error[ILLEGAL_VAR_NAME]"));
+    assert!(stderr(&out).contains("1 file could not be read"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let dir = TempDir::new();
+    let out = validate_in(&dir.0, &["--strict", "bogus"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = validate_in(&dir.0, &["--format", "xml"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn syntax_errors_are_errors() {
+    let dir = TempDir::new();
+    dir.file("s.pp", "class x($a = $b = 1) {}\n");
+    let out = validate_in(&dir.0, &["s.pp"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).starts_with("s.pp:1:17: error[SYNTAX_ERROR]: Syntax error at '='"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn tasks_mode() {
+    let dir = TempDir::new();
+    dir.file(
+        "p.pp",
+        "class a {}\nplan p() { apply('h') { file { 'x': } } }\n",
+    );
+    let out = validate_in(&dir.0, &["--tasks", "p.pp"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.starts_with("p.pp:1:1: error[EXPRESSION_NOT_SUPPORTED_WHEN_SCRIPTING]: A Host Class Definition is only available when compiling a catalog"), "{text}");
+    assert_eq!(text.matches("error[").count(), 1, "{text}");
+    // Without --tasks, `plan` is not a keyword.
+    let plain = validate_in(&dir.0, &["p.pp"]);
+    assert!(
+        stdout(&plain).contains("SYNTAX_ERROR") || stdout(&plain).contains("error["),
+        "{}",
+        stdout(&plain)
+    );
+}
+
+#[test]
+fn modulepath_enables_the_location_checks() {
+    let dir = TempDir::new();
+    dir.file(
+        "modules/m/manifests/init.pp",
+        "class m {}\nclass other {}\nnotice(1)\n",
+    );
+    dir.file("modules/m/manifests/sub/x.pp", "define m::sub::x {}\n");
+    dir.file("modules/m/examples/e.pp", "class m::e {}\n");
+    let plain = validate_in(&dir.0, &["modules"]);
+    assert_eq!(plain.status.code(), Some(0), "{}", stdout(&plain));
+    let out = validate_in(
+        &dir.0,
+        &["--format", "json", "--modulepath", "modules", "modules"],
+    );
+    let found: Vec<(String, String, u64)> = json_lines(&out)
+        .iter()
+        .filter(|l| l.get("issue").is_some())
+        .map(|l| {
+            (
+                l["file"].as_str().unwrap().to_owned(),
+                l["issue"].as_str().unwrap().to_owned(),
+                l["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let want = [
+        ("modules/m/examples/e.pp", "ILLEGAL_DEFINITION_LOCATION", 1),
+        (
+            "modules/m/manifests/init.pp",
+            "ILLEGAL_TOP_CONSTRUCT_LOCATION",
+            3,
+        ),
+        (
+            "modules/m/manifests/init.pp",
+            "ILLEGAL_DEFINITION_LOCATION",
+            2,
+        ),
+    ];
+    let want: Vec<(String, String, u64)> = want
+        .iter()
+        .map(|(f, i, l)| (f.to_string(), i.to_string(), *l))
+        .collect();
+    assert_eq!(found, want);
+    // Files under the environment's manifest are exempt.
+    let exempt = validate_in(
+        &dir.0,
+        &[
+            "--modulepath",
+            "modules",
+            "--manifest",
+            "modules/m/examples",
+            "modules/m/examples",
+        ],
+    );
+    assert_eq!(exempt.status.code(), Some(0), "{}", stdout(&exempt));
+}
+
+#[test]
+fn jobs_do_not_change_the_output() {
+    let dir = TempDir::new();
+    for i in 0..40 {
+        dir.file(
+            &format!("f{i:02}.pp"),
+            format!("$x{i} = $A{i}\n$y = {{ a => 1, a => {i} }}\n"),
+        );
+    }
+    let one = validate_in(&dir.0, &["--jobs", "1", "."]);
+    let two = validate_in(&dir.0, &["-j", "2", "."]);
+    let all = validate_in(&dir.0, &["."]);
+    assert_eq!(stdout(&one), stdout(&two));
+    assert_eq!(stdout(&one), stdout(&all));
+    assert_eq!(stdout(&one).matches("error[ILLEGAL_VAR_NAME]").count(), 40);
+}
+
+#[test]
+fn standard_input() {
+    let mut child = Command::new(BIN)
+        .args(["validate", "--format", "json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"$x = $Abc\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(json_lines(&out)[0]["file"], "<stdin>");
+}
+
+#[test]
+fn heredoc_checkers_and_bom() {
+    let dir = TempDir::new();
+    dir.file("h.pp", "$x = @(E:json)\n{\"a\":}\n|E\n$y = $Abc\n");
+    dir.file("bom.pp", b"\xEF\xBB\xBF$x = 1\n");
+    let out = validate_in(&dir.0, &["--format", "json", "h.pp", "bom.pp"]);
+    let issues: Vec<String> = json_lines(&out)
+        .iter()
+        .filter_map(|l| l["issue"].as_str().map(str::to_owned))
+        .collect();
+    assert_eq!(issues, ["ILLEGAL_BOM", "ILLEGAL_JSON", "ILLEGAL_VAR_NAME"]);
+}
+
+#[test]
+fn json_logs_on_stderr() {
+    let dir = TempDir::new();
+    dir.file("a.pp", "notice(1)\n");
+    let out = validate_in(
+        &dir.0,
+        &[
+            "--log-level",
+            "info",
+            "--log-format",
+            "json",
+            "--format",
+            "json",
+            "a.pp",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let logs: Vec<Value> = stderr(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("log line is JSON"))
+        .collect();
+    assert!(
+        logs.iter()
+            .any(|l| l["message"] == "validate" && l["files"] == 1),
+        "{logs:?}"
+    );
+    assert!(
+        logs.iter()
+            .any(|l| l["message"] == "validated" && l["errors"] == 0),
+        "{logs:?}"
+    );
+}
