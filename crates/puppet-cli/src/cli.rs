@@ -38,6 +38,10 @@ pub struct DumpArgs {
     #[arg(long, value_enum, default_value_t = Format::Cst)]
     pub format: Format,
 
+    /// With `--format pn` or `json`: one element per line, indented (Puppet's `--pretty`).
+    #[arg(long)]
+    pub pretty: bool,
+
     #[command(flatten)]
     pub parse: ParseArgs,
 
@@ -64,6 +68,11 @@ pub enum Format {
     /// The lossless concrete syntax tree: one element per line, two spaces of indent per depth;
     /// nodes as `KIND@START..END`, tokens as `KIND@START..END "TEXT"` (TEXT a JSON string).
     Cst,
+    /// Puppet's PN ("Puppet Extended S-Expression Notation"), exactly as
+    /// `puppet parser dump --format pn` prints it, on one line.
+    Pn,
+    /// The JSON form of the PN (`puppet parser dump --format json`).
+    Json,
 }
 
 #[derive(ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]

@@ -503,3 +503,32 @@ impl AsRef<std::ffi::OsStr> for OsStrLike<'_> {
         }
     }
 }
+
+/// `dump --format pn|json` prints exactly what `puppet parser dump` prints (expected strings
+/// taken from Ruby Puppet 7.23 for the same file).
+#[test]
+fn pn_and_json_dumps_match_puppet() {
+    let dir = TempDir::new();
+    let file = dir.file("d.pp", "file { \"/a\": ensure => present }\nnotice hello\n");
+    let out = run(["dump", "--format", "pn", file.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "(block (resource {:type (qn \"file\") :bodies [{:title \"/a\" :ops [(=> \"ensure\" (qn \"present\"))]}]}) \
+         (invoke {:functor (qn \"notice\") :args [(qn \"hello\")]}))\n"
+    );
+    let out = run(["dump", "--format", "json", file.to_str().unwrap()]);
+    assert_eq!(code(&out), 0);
+    assert!(stdout(&out).starts_with(
+        "{\"^\":[\"block\",{\"^\":[\"resource\",{\"#\":[\"type\",{\"^\":[\"qn\",\"file\"]}"
+    ));
+    let broken = dir.file("e.pp", "$x = \n");
+    let out = run(["dump", "--format", "pn", broken.to_str().unwrap()]);
+    assert_eq!(code(&out), 1);
+    assert_eq!(stdout(&out), "");
+    assert!(
+        stderr(&out).contains("error[SYNTAX_ERROR]"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -1,11 +1,13 @@
-//! `puppet-parser dump --format cst FILE...`
+//! `puppet-parser dump --format cst|pn|json [--pretty] FILE...`: the lossless CST, or the Puppet
+//! model as PN / PN-as-JSON exactly as `puppet parser dump` prints it.
 
 use std::io::{self, BufWriter, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::time::Instant;
 
+use puppet_syntax::pn;
 use puppet_syntax::syntax::dump_cst;
-use puppet_syntax::{parse_cst, CstParse, Diagnostic, IssueCode, ParseOptions};
+use puppet_syntax::{parse, Diagnostic, IssueCode, ParseOptions, ParseResult};
 
 use crate::cli::{DumpArgs, Format};
 use crate::report;
@@ -38,14 +40,14 @@ pub fn run(args: &DumpArgs) -> Outcome {
             tasks: args.parse.tasks,
         };
         let started = Instant::now();
-        let Some(parse) = parse_guarded(&source, &options) else {
+        let Some(parse) = parse_guarded(&source, &options, args.format == Format::Cst) else {
             outcome = outcome.merge(Outcome::Failure);
             continue;
         };
         log::debug!(
             file = source.name.as_str(),
             bytes = source.text.len(),
-            diagnostics = parse.diagnostics().len(),
+            diagnostics = parse.diagnostics.len(),
             micros = started.elapsed().as_micros() as u64;
             "parsed"
         );
@@ -54,8 +56,22 @@ pub fn run(args: &DumpArgs) -> Outcome {
             if several {
                 writeln!(out, "--- {}", source.name)?;
             }
-            match args.format {
-                Format::Cst => out.write_all(dump_cst(&parse.syntax_node()).as_bytes())?,
+            match (args.format, &parse.model) {
+                (Format::Cst, _) => {
+                    if let Some(root) = parse.syntax_node() {
+                        out.write_all(dump_cst(&root).as_bytes())?;
+                    }
+                }
+                (Format::Pn, Some(model)) if args.pretty => {
+                    writeln!(out, "{}", pn::transform(model).to_pretty_string())?
+                }
+                (Format::Pn, Some(model)) => writeln!(out, "{}", pn::to_pn_string(model))?,
+                (Format::Json, Some(model)) if args.pretty => {
+                    writeln!(out, "{}", pn::transform(model).to_pretty_json_string())?
+                }
+                (Format::Json, Some(model)) => writeln!(out, "{}", pn::to_json_string(model))?,
+                // Syntax errors: no model, only the diagnostics (below), as Puppet prints no dump.
+                (_, None) => {}
             }
             // Keep stdout and stderr in step on a terminal.
             out.flush()
@@ -80,13 +96,18 @@ pub fn run(args: &DumpArgs) -> Outcome {
 fn format_name(format: Format) -> &'static str {
     match format {
         Format::Cst => "cst",
+        Format::Pn => "pn",
+        Format::Json => "json",
     }
 }
 
 /// Parse, turning a parser panic into an error report instead of a crash, so the other files
 /// are still processed.
-fn parse_guarded(source: &Source, options: &ParseOptions) -> Option<CstParse> {
-    match panic::catch_unwind(AssertUnwindSafe(|| parse_cst(&source.text, options))) {
+fn parse_guarded(source: &Source, options: &ParseOptions, with_cst: bool) -> Option<ParseResult> {
+    let file = Some(source.name.as_str());
+    match panic::catch_unwind(AssertUnwindSafe(|| {
+        parse(&source.text, file, options, with_cst)
+    })) {
         Ok(parse) => Some(parse),
         Err(payload) => {
             let reason = payload
@@ -107,9 +128,9 @@ fn parse_guarded(source: &Source, options: &ParseOptions) -> Option<CstParse> {
 
 /// The input diagnostics (BOM, encoding) and the parser's, in source order. When the lexer
 /// itself reports the BOM, ours is dropped.
-fn merge_diagnostics(source: &Source, parse: &CstParse) -> Vec<Diagnostic> {
+fn merge_diagnostics(source: &Source, parse: &ParseResult) -> Vec<Diagnostic> {
     let lexer_saw_bom = parse
-        .diagnostics()
+        .diagnostics
         .iter()
         .any(|d| d.code == IssueCode::ILLEGAL_BOM);
     let mut all: Vec<Diagnostic> = source
@@ -118,7 +139,7 @@ fn merge_diagnostics(source: &Source, parse: &CstParse) -> Vec<Diagnostic> {
         .filter(|d| !(lexer_saw_bom && d.code == IssueCode::ILLEGAL_BOM))
         .cloned()
         .collect();
-    all.extend(parse.diagnostics().iter().cloned());
+    all.extend(parse.diagnostics.iter().cloned());
     // Stable: equal offsets keep input diagnostics first.
     all.sort_by_key(|d| d.offset);
     all
