@@ -6,23 +6,28 @@ use crate::lexer::Lexed;
 use crate::parser::TreeSink;
 use crate::syntax_kind::SyntaxKind;
 
-pub(crate) struct CstBuilder<'a> {
+pub(crate) struct CstBuilder<'a, 'c> {
     text: &'a str,
     lexed: &'a Lexed,
     /// Index of the next raw token (trivia included) to add.
     next: usize,
     depth: usize,
-    builder: rowan::GreenNodeBuilder<'static>,
+    builder: rowan::GreenNodeBuilder<'c>,
 }
 
-impl<'a> CstBuilder<'a> {
-    pub(crate) fn new(text: &'a str, lexed: &'a Lexed) -> CstBuilder<'a> {
+impl<'a, 'c> CstBuilder<'a, 'c> {
+    /// A builder deduplicating tokens and nodes through `cache` (shared between parses).
+    pub(crate) fn new(
+        text: &'a str,
+        lexed: &'a Lexed,
+        cache: &'c mut rowan::NodeCache,
+    ) -> CstBuilder<'a, 'c> {
         CstBuilder {
             text,
             lexed,
             next: 0,
             depth: 0,
-            builder: rowan::GreenNodeBuilder::new(),
+            builder: rowan::GreenNodeBuilder::with_cache(cache),
         }
     }
 
@@ -45,7 +50,7 @@ impl<'a> CstBuilder<'a> {
     }
 }
 
-impl TreeSink for CstBuilder<'_> {
+impl TreeSink for CstBuilder<'_, '_> {
     fn start_node(&mut self, kind: SyntaxKind) {
         if self.depth > 0 {
             self.flush_trivia();
