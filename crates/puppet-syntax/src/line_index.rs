@@ -9,7 +9,8 @@ pub struct LineIndex {
 
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
-        let mut line_starts = vec![0];
+        let mut line_starts = Vec::with_capacity(text.len() / 24 + 1);
+        line_starts.push(0);
         line_starts.extend(memchr_newlines(text.as_bytes()).map(|i| i as u32 + 1));
         LineIndex { line_starts }
     }
