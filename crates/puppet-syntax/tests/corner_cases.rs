@@ -86,3 +86,34 @@ fn corner_cases_equal_ruby() {
         failures.join("\n")
     );
 }
+
+/// Tasks mode (`plan`, `apply`): node positions as Ruby Puppet 7.23 reports them with
+/// `Puppet[:tasks] = true` (expected values copied from Ruby's `_pcore_all_contents`).
+#[test]
+fn tasks_mode_apply_and_plan_equal_ruby() {
+    let options = ParseOptions { epp: false, tasks: true };
+    let result = parse("apply($t) { file { \"/x\": } }", None, &options, false);
+    let model = result.model.expect("apply parses in tasks mode");
+    let locs: Vec<(&str, u32, u32)> = model.locs().into_iter().map(|(c, o, l)| (c.name(), o, l)).collect();
+    assert_eq!(
+        locs,
+        [
+            ("ApplyExpression", 0, 28),
+            ("VariableExpression", 6, 2),
+            ("QualifiedName", 7, 1),
+            ("ApplyBlockExpression", 0, 0),
+            ("ResourceExpression", 12, 14),
+            ("QualifiedName", 12, 4),
+            ("ResourceBody", 12, 0),
+            ("LiteralString", 19, 4),
+        ]
+    );
+    let result = parse("plan foo { plan bar {} }", None, &options, false);
+    let model = result.model.expect("nested plans parse");
+    assert_eq!(
+        puppet_syntax::pn::to_pn_string(&model),
+        r#"(plan {:name "foo" :body [(plan {:name "foo::bar"})]})"#
+    );
+    // Without tasks mode `plan` is a plain name.
+    assert!(parse("plan foo { }", None, &ParseOptions::default(), false).model.is_some());
+}
