@@ -1,6 +1,7 @@
 //! The lossless CST: a rowan tree built from the parser's events and the lexer's tokens (trivia
 //! included), so that the tree's text is byte-for-byte the input.
 
+pub mod ast;
 mod dump;
 mod tree_builder;
 
