@@ -89,7 +89,7 @@ fn fragments() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
 
     #[test]
     fn cst_round_trips_arbitrary_text(text in "\\PC{0,200}") {
@@ -105,6 +105,12 @@ proptest! {
             let options = ParseOptions { epp, tasks: false };
             let result = parse(&text, Some("x.pp"), &options, true);
             prop_assert_eq!(result.syntax_node().unwrap().to_string(), text.clone());
+            // The lowering never meets a tree shape it does not know.
+            prop_assert!(
+                !result.diagnostics.iter().any(|d| d.message.contains("internal error")),
+                "{:?}",
+                result.diagnostics
+            );
             if let Some(model) = &result.model {
                 let _ = puppet_syntax::pn::to_pn_string(model);
                 let _ = puppet_syntax::pn::to_json_string(model);
