@@ -103,6 +103,7 @@ pub fn run(args: &ValidateArgs) -> Outcome {
         outcome = outcome.merge(Outcome::Failure);
     }
     let options = validate_options(args);
+    log::debug!(files = files.len(), millis = started.elapsed().as_millis() as u64; "inputs collected");
     log::info!(files = files.len(), jobs = args.jobs.unwrap_or(0), format = format_name(args.format); "validate");
 
     let pool = match rayon::ThreadPoolBuilder::new()

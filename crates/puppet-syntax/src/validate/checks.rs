@@ -2,9 +2,11 @@
 //! `check_X` methods for expressions, resources, collectors and literals. Definitions and
 //! parameters are in `definitions`.
 
+use std::collections::HashSet;
+
 use super::helpers::{is_numeric_var_name, is_word};
 use super::labels::label;
-use super::literal::literal;
+use super::literal::{literal, Lit};
 use super::messages as msg;
 use super::{Checker, Container};
 use crate::diagnostics::IssueCode;
@@ -478,7 +480,10 @@ impl Checker<'_> {
             return;
         }
         let model = self.model;
-        let mut unique = std::collections::HashSet::with_capacity(entries.len());
+        // A linear scan for the usual small hashes, a hash set for big ones.
+        let big = entries.len() > 16;
+        let mut seen: Vec<Lit> = Vec::new();
+        let mut unique: HashSet<Lit> = HashSet::new();
         for &entry in entries {
             let NodeKind::KeyedEntry { key, .. } = model.kind(entry) else {
                 continue;
@@ -486,14 +491,21 @@ impl Checker<'_> {
             let Some(value) = literal(model, *key) else {
                 continue;
             };
-            if unique.contains(&value) {
+            let duplicate = if big {
+                unique.contains(&value)
+            } else {
+                seen.contains(&value)
+            };
+            if duplicate {
                 // The message shows this entry's key (eql to the first, but maybe printed
                 // differently: `-0.0`, hash order).
                 let key = value.to_ruby_s();
                 let text = msg::duplicate_key(&key);
                 self.accept(IssueCode::DUPLICATE_KEY, entry, text, vec![("key", key)]);
-            } else {
+            } else if big {
                 unique.insert(value);
+            } else {
+                seen.push(value);
             }
         }
     }
@@ -551,20 +563,29 @@ impl Checker<'_> {
     }
 }
 
-/// Ruby `Patterns::VAR_NAME`: `\A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*\z`.
+/// Ruby `Patterns::VAR_NAME`: `\A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*\z` (only the last segment may
+/// start with `_`). A byte scan: this runs for every variable.
 fn is_var_name(name: &str) -> bool {
-    let name = name.strip_prefix("::").unwrap_or(name);
-    let segments: Vec<&str> = name.split("::").collect();
-    let (last, init) = segments
-        .split_last()
-        .expect("split yields at least one segment");
-    let segment_ok = |s: &str, first: fn(char) -> bool| {
-        let mut chars = s.chars();
-        chars.next().is_some_and(first) && chars.all(is_word)
-    };
-    init.iter()
-        .all(|s| segment_ok(s, |c| c.is_ascii_lowercase()))
-        && segment_ok(last, |c| c.is_ascii_lowercase() || c == '_')
+    let b = name.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let mut i = if b.starts_with(b"::") { 2 } else { 0 };
+    loop {
+        let Some(&first) = b.get(i) else { return false };
+        if !(first.is_ascii_lowercase() || first == b'_') {
+            return false;
+        }
+        i += 1;
+        while i < b.len() && word(b[i]) {
+            i += 1;
+        }
+        if i == b.len() {
+            return true;
+        }
+        if first == b'_' || !b[i..].starts_with(b"::") {
+            return false;
+        }
+        i += 2;
+    }
 }
 
 /// Ruby `Patterns::CLASSREF_EXT`: `\A((::){0,1}[A-Z][\w]*)+\z`.

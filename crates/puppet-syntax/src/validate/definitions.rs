@@ -289,10 +289,17 @@ impl Checker<'_> {
 
     /// `internal_check_parameter_name_uniqueness`.
     pub(crate) fn check_parameter_name_uniqueness(&mut self, o: NodeId) {
+        let params = parameters_of(self.model, o);
+        let names: Vec<&str> = params.iter().map(|&p| parameter(self.model, p).0).collect();
         let mut unique = HashSet::new();
-        for &p in parameters_of(self.model, o) {
-            let (name, _) = parameter(self.model, p);
-            if !unique.insert(name) {
+        for (i, (&p, &name)) in params.iter().zip(&names).enumerate() {
+            // A linear scan for the usual short lists.
+            let repeated = if params.len() <= 32 {
+                names[..i].contains(&name)
+            } else {
+                !unique.insert(name)
+            };
+            if repeated {
                 let text = msg::duplicate_parameter(name);
                 self.accept(
                     IssueCode::DUPLICATE_PARAMETER,

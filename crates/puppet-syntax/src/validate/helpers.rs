@@ -28,17 +28,26 @@ impl Checker<'_> {
     /// expressions are checked through to their operand.
     pub(crate) fn rvalue(&mut self, mut o: NodeId) {
         loop {
-            let class = self.model.class(o);
-            if class == ModelClass::CollectExpression || class.is_a(ModelClass::Definition) {
-                let text = msg::not_rvalue(&label(self.model, o));
-                self.accept(IssueCode::NOT_RVALUE, o, text, Vec::new());
-                return;
+            let kind = self.model.kind(o);
+            match kind {
+                NodeKind::CollectExpression { .. }
+                | NodeKind::FunctionDefinition { .. }
+                | NodeKind::PlanDefinition { .. }
+                | NodeKind::ResourceTypeDefinition { .. }
+                | NodeKind::HostClassDefinition { .. }
+                | NodeKind::NodeDefinition { .. }
+                | NodeKind::TypeAlias { .. }
+                | NodeKind::TypeMapping { .. }
+                | NodeKind::TypeDefinition { .. } => {
+                    let text = msg::not_rvalue(&label(self.model, o));
+                    self.accept(IssueCode::NOT_RVALUE, o, text, Vec::new());
+                    return;
+                }
+                _ => match unary_operand(kind) {
+                    Some(operand) => o = operand,
+                    None => return,
+                },
             }
-            if class.is_a(ModelClass::UnaryExpression) {
-                o = unary_operand(self.model.kind(o)).expect("a UnaryExpression has an operand");
-                continue;
-            }
-            return;
         }
     }
 
@@ -50,24 +59,42 @@ impl Checker<'_> {
         }
     }
 
-    /// `idem(o)`: true when evaluating `o` is known to have no effect (`None` is Ruby `nil`).
+    /// `idem(o)`: true when evaluating `o` is known to have no effect (`None` is Ruby `nil`):
+    /// literals, names, lists, hashes, access, non-match binary and unary operators, strings,
+    /// heredocs, selectors; blocks, `if`/`unless`, `case` and parentheses when their parts are.
     pub(crate) fn idem(&self, o: Option<NodeId>) -> bool {
         let Some(o) = o else { return true };
         let model = self.model;
         match model.kind(o) {
-            NodeKind::Nop {} => true,
-            NodeKind::RenderStringExpression { .. } | NodeKind::RenderExpression { .. } => false,
-            NodeKind::ParenthesizedExpression { expr } => self.idem(Some(*expr)),
-            NodeKind::MatchExpression { .. }
-            | NodeKind::RelationshipExpression { .. }
-            | NodeKind::AssignmentExpression { .. }
-            | NodeKind::ApplyExpression { .. } => false,
-            NodeKind::LiteralList { .. }
+            NodeKind::Nop {}
+            | NodeKind::LiteralRegularExpression { .. }
+            | NodeKind::LiteralString { .. }
+            | NodeKind::LiteralInteger { .. }
+            | NodeKind::LiteralFloat { .. }
+            | NodeKind::LiteralUndef {}
+            | NodeKind::LiteralDefault {}
+            | NodeKind::LiteralBoolean { .. }
+            | NodeKind::QualifiedName { .. }
+            | NodeKind::ReservedWord { .. }
+            | NodeKind::QualifiedReference { .. }
+            | NodeKind::LiteralList { .. }
             | NodeKind::LiteralHash { .. }
             | NodeKind::AccessExpression { .. }
             | NodeKind::ConcatenatedString { .. }
             | NodeKind::HeredocExpression { .. }
-            | NodeKind::SelectorExpression { .. } => true,
+            | NodeKind::SelectorExpression { .. }
+            | NodeKind::ArithmeticExpression { .. }
+            | NodeKind::ComparisonExpression { .. }
+            | NodeKind::InExpression { .. }
+            | NodeKind::AndExpression { .. }
+            | NodeKind::OrExpression { .. }
+            | NodeKind::NamedAccessExpression { .. }
+            | NodeKind::NotExpression { .. }
+            | NodeKind::UnaryMinusExpression { .. }
+            | NodeKind::UnfoldExpression { .. }
+            | NodeKind::TextExpression { .. }
+            | NodeKind::VariableExpression { .. } => true,
+            NodeKind::ParenthesizedExpression { expr } => self.idem(Some(*expr)),
             NodeKind::BlockExpression { statements }
             | NodeKind::ApplyBlockExpression { statements } => {
                 model.nodes(*statements).iter().all(|&s| self.idem(Some(s)))
@@ -92,12 +119,9 @@ impl Checker<'_> {
             NodeKind::CaseOption { values, then_expr } => {
                 model.nodes(*values).iter().all(|&v| self.idem(Some(v))) && self.idem(*then_expr)
             }
-            _ => {
-                let class = model.class(o);
-                class.is_a(ModelClass::Literal)
-                    || class.is_a(ModelClass::BinaryExpression)
-                    || class.is_a(ModelClass::UnaryExpression)
-            }
+            // Match (sets $n), relationship, assignment, EPP rendering, apply, calls,
+            // resources, collectors, definitions, lambdas, queries.
+            _ => false,
         }
     }
 
