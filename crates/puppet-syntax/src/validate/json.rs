@@ -8,42 +8,46 @@
 //! with fewer than six characters after it in the string, and nesting deeper than 100. `serde_json`
 //! would report false errors for the first three. Only validity matters (no value is built).
 //!
-//! The message reproduces the shape of Ruby's (`unexpected token at '<rest of the input>'`), not
-//! the source line number of the C parser that Ruby puts in front of it.
+//! The message reproduces Ruby's too (`NNN: unexpected token at '<rest of the input>'`, where NNN
+//! is the line of the C parser that raised): an error inside an array is raised there (451, at
+//! the element or separator where the array stopped), one anywhere else fails the whole document
+//! (859, at the start of the top-level value, or at trailing garbage); `NaN` (225), `Infinity`
+//! (232), `-Infinity` (249), an incomplete surrogate pair (521) and too deep nesting are raised
+//! where they are found.
 
 /// Ruby's default `max_nesting`.
 const MAX_NESTING: usize = 100;
 
-/// `Err(message)` with a Puppet-style message when Ruby's `JSON.parse` would raise.
+/// `Err(message)` with Puppet's message when Ruby's `JSON.parse` would raise.
 pub(crate) fn check(text: &str) -> Result<(), String> {
     let mut parser = Parser {
         b: text.as_bytes(),
         pos: 0,
         depth: 0,
     };
-    let result = (|| {
-        parser.skip_ignored()?;
-        parser.value()?;
-        parser.skip_ignored()?;
-        if parser.pos != parser.b.len() {
-            return Err(parser.pos);
+    let error = match parser.document() {
+        Ok(()) => return Ok(()),
+        Err(error) => error,
+    };
+    let detail = match error {
+        Error::Fail => unreachable!("document() turns failures into 859 errors"),
+        Error::Nesting(depth) => format!("nesting of {depth} is too deep"),
+        Error::Raise { line, at, what } => {
+            format!(
+                "{line}: {what} at '{}'",
+                &text[floor_char_boundary(text, at)..]
+            )
         }
-        Ok(())
-    })();
-    result.map_err(|at| {
-        let rest = &text[floor_char_boundary(text, at)..];
-        let detail = match parser.depth > MAX_NESTING {
-            true => format!("nesting of {} is too deep", parser.depth),
-            false => format!("unexpected token at '{rest}'"),
-        };
-        let detail: String = detail
-            .chars()
-            .take(100)
-            .collect::<String>()
-            .replace("\r\n", "\\n")
-            .replace('\n', "\\n");
-        format!("JSON syntax checker: Cannot parse invalid JSON string. \"{detail}\"")
-    })
+    };
+    let detail: String = detail
+        .chars()
+        .take(100)
+        .collect::<String>()
+        .replace("\r\n", "\\n")
+        .replace('\n', "\\n");
+    Err(format!(
+        "JSON syntax checker: Cannot parse invalid JSON string. \"{detail}\""
+    ))
 }
 
 fn floor_char_boundary(text: &str, mut at: usize) -> usize {
@@ -54,42 +58,76 @@ fn floor_char_boundary(text: &str, mut at: usize) -> usize {
     at
 }
 
+/// Why parsing stopped.
+#[derive(Clone, Copy, Debug)]
+enum Error {
+    /// The value does not parse; the enclosing array or the document reports it.
+    Fail,
+    /// Ruby raises right away (`line` is the C parser's line in the message).
+    Raise {
+        line: u32,
+        at: usize,
+        what: &'static str,
+    },
+    Nesting(usize),
+}
+
+fn unexpected(line: u32, at: usize) -> Error {
+    Error::Raise {
+        line,
+        at,
+        what: "unexpected token",
+    }
+}
+
+type Step = Result<(), Error>;
+
 struct Parser<'a> {
     b: &'a [u8],
     pos: usize,
     depth: usize,
 }
 
-/// `Err(position)` of the first unacceptable input.
-type Step = Result<(), usize>;
-
 impl Parser<'_> {
     fn peek(&self) -> Option<u8> {
         self.b.get(self.pos).copied()
     }
 
-    /// White space (` \t\r\n`) and comments.
-    fn skip_ignored(&mut self) -> Step {
+    /// `ignore* value ignore*`.
+    fn document(&mut self) -> Step {
+        let at_end = |p: &Self| unexpected(859, p.b.len());
+        self.skip_ignored().map_err(|_| at_end(self))?;
+        let start = self.pos;
+        match self.value() {
+            Ok(()) => {}
+            Err(Error::Fail) => return Err(unexpected(859, start)),
+            Err(other) => return Err(other),
+        }
+        self.skip_ignored().map_err(|_| at_end(self))?;
+        if self.pos != self.b.len() {
+            return Err(unexpected(859, self.pos));
+        }
+        Ok(())
+    }
+
+    /// White space (` \t\r\n`) and comments; `Err` for an unterminated comment.
+    fn skip_ignored(&mut self) -> Result<(), ()> {
         loop {
             match self.peek() {
                 Some(b' ' | b'\t' | b'\r' | b'\n') => self.pos += 1,
                 Some(b'/') => match self.b.get(self.pos + 1) {
                     Some(b'*') => {
-                        let start = self.pos;
                         let body = &self.b[self.pos + 2..];
                         match body.windows(2).position(|w| w == b"*/") {
                             Some(end) => self.pos += 2 + end + 2,
-                            None => return Err(start),
+                            None => return Err(()),
                         }
                     }
-                    Some(b'/') => {
-                        let start = self.pos;
-                        match self.b[self.pos..].iter().position(|&c| c == b'\n') {
-                            Some(end) => self.pos += end + 1,
-                            None => return Err(start),
-                        }
-                    }
-                    _ => return Err(self.pos),
+                    Some(b'/') => match self.b[self.pos..].iter().position(|&c| c == b'\n') {
+                        Some(end) => self.pos += end + 1,
+                        None => return Err(()),
+                    },
+                    _ => return Ok(()),
                 },
                 _ => return Ok(()),
             }
@@ -97,6 +135,21 @@ impl Parser<'_> {
     }
 
     fn value(&mut self) -> Step {
+        let start = self.pos;
+        let rest = &self.b[self.pos..];
+        if rest.starts_with(b"NaN") {
+            return Err(unexpected(225, start));
+        }
+        if rest.starts_with(b"Infinity") {
+            // Ruby points one character before the word (nowhere at the very start).
+            return Err(unexpected(
+                232,
+                if start == 0 { self.b.len() } else { start - 1 },
+            ));
+        }
+        if rest.starts_with(b"-Infinity") {
+            return Err(unexpected(249, start));
+        }
         match self.peek() {
             Some(b'{') => self.object(),
             Some(b'[') => self.array(),
@@ -105,7 +158,7 @@ impl Parser<'_> {
             Some(b't') => self.keyword(b"true"),
             Some(b'f') => self.keyword(b"false"),
             Some(b'n') => self.keyword(b"null"),
-            _ => Err(self.pos),
+            _ => Err(Error::Fail),
         }
     }
 
@@ -114,22 +167,24 @@ impl Parser<'_> {
             self.pos += word.len();
             Ok(())
         } else {
-            Err(self.pos)
+            Err(Error::Fail)
         }
     }
 
     fn enter(&mut self) -> Step {
         self.depth += 1;
         if self.depth > MAX_NESTING {
-            return Err(self.pos);
+            return Err(Error::Nesting(self.depth));
         }
         self.pos += 1;
-        self.skip_ignored()
+        Ok(())
     }
 
+    /// An object fails as a whole (nothing is raised for its own errors).
     fn object(&mut self) -> Step {
-        let start = self.pos;
         self.enter()?;
+        let fail = |_| Error::Fail;
+        self.skip_ignored().map_err(fail)?;
         if self.peek() == Some(b'}') {
             self.pos += 1;
             self.depth -= 1;
@@ -137,77 +192,84 @@ impl Parser<'_> {
         }
         loop {
             if self.peek() != Some(b'"') {
-                return Err(start);
+                return Err(Error::Fail);
             }
-            self.string().map_err(|_| start)?;
-            self.skip_ignored()?;
+            self.string()?;
+            self.skip_ignored().map_err(fail)?;
             if self.peek() != Some(b':') {
-                return Err(start);
+                return Err(Error::Fail);
             }
             self.pos += 1;
-            self.skip_ignored()?;
-            // Ruby reports a bad member value at the start of the object.
-            self.value()
-                .map_err(|at| if self.depth > MAX_NESTING { at } else { start })?;
-            self.skip_ignored()?;
+            self.skip_ignored().map_err(fail)?;
+            self.value()?;
+            self.skip_ignored().map_err(fail)?;
             match self.peek() {
                 Some(b',') => {
                     self.pos += 1;
-                    self.skip_ignored()?;
+                    self.skip_ignored().map_err(fail)?;
                 }
                 Some(b'}') => {
                     self.pos += 1;
                     self.depth -= 1;
                     return Ok(());
                 }
-                _ => return Err(start),
+                _ => return Err(Error::Fail),
             }
         }
     }
 
+    /// An array raises its own errors (451) where it stopped.
     fn array(&mut self) -> Step {
         self.enter()?;
+        let here = |p: &Self| unexpected(451, p.pos);
+        let at_end = |p: &Self| unexpected(451, p.b.len());
+        self.skip_ignored().map_err(|_| at_end(self))?;
         if self.peek() == Some(b']') {
             self.pos += 1;
             self.depth -= 1;
             return Ok(());
         }
         loop {
-            self.value()?;
-            self.skip_ignored()?;
+            let element = self.pos;
+            match self.value() {
+                Ok(()) => {}
+                Err(Error::Fail) => return Err(unexpected(451, element)),
+                Err(other) => return Err(other),
+            }
+            self.skip_ignored().map_err(|_| at_end(self))?;
             match self.peek() {
                 Some(b',') => {
                     self.pos += 1;
-                    self.skip_ignored()?;
+                    self.skip_ignored().map_err(|_| at_end(self))?;
                 }
                 Some(b']') => {
                     self.pos += 1;
                     self.depth -= 1;
                     return Ok(());
                 }
-                _ => return Err(self.pos),
+                _ => return Err(here(self)),
             }
         }
     }
 
     /// `"…"`: no raw control characters; `\u` needs four hex digits; any other escaped
-    /// character is accepted; a `\uD8xx`–`\uDBxx` escape needs six more characters in the string.
+    /// character is accepted; a `\uD8xx`–`\uDBxx` escape needs six more characters in the string
+    /// (else Ruby raises "incomplete surrogate pair").
     fn string(&mut self) -> Step {
-        let start = self.pos;
         self.pos += 1;
         let mut high_surrogates: Vec<usize> = Vec::new();
         loop {
             match self.peek() {
-                None => return Err(start),
+                None => return Err(Error::Fail),
                 Some(b'"') => break,
-                Some(c) if c < 0x20 => return Err(start),
+                Some(c) if c < 0x20 => return Err(Error::Fail),
                 Some(b'\\') => match self.b.get(self.pos + 1) {
-                    None => return Err(start),
-                    Some(c) if *c < 0x20 => return Err(start),
+                    None => return Err(Error::Fail),
+                    Some(c) if *c < 0x20 => return Err(Error::Fail),
                     Some(b'u') => {
-                        let hex = self.b.get(self.pos + 2..self.pos + 6).ok_or(start)?;
+                        let hex = self.b.get(self.pos + 2..self.pos + 6).ok_or(Error::Fail)?;
                         if !hex.iter().all(u8::is_ascii_hexdigit) {
-                            return Err(start);
+                            return Err(Error::Fail);
                         }
                         let code = u16::from_str_radix(std::str::from_utf8(hex).unwrap_or("0"), 16)
                             .unwrap_or(0);
@@ -229,54 +291,66 @@ impl Parser<'_> {
         }
         let end = self.pos;
         self.pos += 1;
-        if let Some(&at) = high_surrogates.iter().find(|&&after| end - after < 6) {
-            return Err(at - 6);
+        if let Some(&after) = high_surrogates.iter().find(|&&after| end - after < 6) {
+            return Err(Error::Raise {
+                line: 521,
+                at: after - 6,
+                what: "incomplete surrogate pair",
+            });
         }
         Ok(())
     }
 
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, and a following digit is an error
-    /// (`01`).
+    /// `-?(0|[1-9][0-9]*)` optionally followed by `(\.[0-9]+)?([eE][+-]?[0-9]+)?`. As Ruby's
+    /// float and integer machines do: a fraction or exponent that is incomplete, or followed by
+    /// another `.`, `e`, `E` or digit, is not part of the number (the integer part is); an
+    /// integer part followed by a digit (`01`) fails.
     fn number(&mut self) -> Step {
-        let start = self.pos;
-        let digits = |p: &mut Self| {
-            let s = p.pos;
-            while p.peek().is_some_and(|c| c.is_ascii_digit()) {
-                p.pos += 1;
+        let b = self.b;
+        let digits = |mut i: usize| {
+            while b.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
             }
-            p.pos - s
+            i
         };
-        if self.peek() == Some(b'-') {
-            self.pos += 1;
+        let mut i = self.pos;
+        if b.get(i) == Some(&b'-') {
+            i += 1;
         }
-        match self.peek() {
-            Some(b'0') => {
-                self.pos += 1;
-                if self.peek().is_some_and(|c| c.is_ascii_digit()) {
-                    return Err(start);
-                }
-            }
-            Some(b'1'..=b'9') => {
-                digits(self);
-            }
-            _ => return Err(start),
+        let integer_end = match b.get(i) {
+            Some(b'0') => i + 1,
+            Some(b'1'..=b'9') => digits(i + 1),
+            _ => return Err(Error::Fail),
+        };
+        if b.get(integer_end).is_some_and(u8::is_ascii_digit) {
+            return Err(Error::Fail);
         }
-        if self.peek() == Some(b'.') {
-            self.pos += 1;
-            if digits(self) == 0 {
-                return Err(self.pos - 1);
+        let mut end = integer_end;
+        let mut float = false;
+        let mut complete = true;
+        if b.get(end) == Some(&b'.') {
+            let after = digits(end + 1);
+            if after == end + 1 {
+                complete = false;
             }
+            end = after;
+            float = true;
         }
-        if matches!(self.peek(), Some(b'e' | b'E')) {
-            let e = self.pos;
-            self.pos += 1;
-            if matches!(self.peek(), Some(b'+' | b'-')) {
-                self.pos += 1;
+        if complete && matches!(b.get(end), Some(b'e' | b'E')) {
+            let mut j = end + 1;
+            if matches!(b.get(j), Some(b'+' | b'-')) {
+                j += 1;
             }
-            if digits(self) == 0 {
-                return Err(e);
+            let after = digits(j);
+            if after == j {
+                complete = false;
             }
+            end = after;
+            float = true;
         }
+        let float_ok =
+            float && complete && !matches!(b.get(end), Some(b'.' | b'e' | b'E' | b'0'..=b'9'));
+        self.pos = if float_ok { end } else { integer_end };
         Ok(())
     }
 }
@@ -354,11 +428,52 @@ mod tests {
         assert!(check(&ok).is_ok());
     }
 
+    /// Ruby json 2.6.1's messages (`JSON.parse(s) rescue $!`), as the checker wraps them.
     #[test]
-    fn message_shape() {
-        assert_eq!(
-            check("{\"a\":}\n").unwrap_err(),
-            "JSON syntax checker: Cannot parse invalid JSON string. \"unexpected token at '{\"a\":}\\n'\""
-        );
+    fn messages_like_ruby() {
+        let cases = [
+            ("{\"a\":}\n", "859: unexpected token at '{\"a\":}\\n'"),
+            ("  nul", "859: unexpected token at 'nul'"),
+            (
+                "{\"a\": {\"b\":}}",
+                "859: unexpected token at '{\"a\": {\"b\":}}'",
+            ),
+            ("[{\"a\":}]", "451: unexpected token at '{\"a\":}]'"),
+            ("{\"a\": [1,]}", "451: unexpected token at ']}'"),
+            ("[1, nul]", "451: unexpected token at 'nul]'"),
+            ("NaN", "225: unexpected token at 'NaN'"),
+            (" [1] x", "859: unexpected token at 'x'"),
+            ("[[1,]", "451: unexpected token at ']'"),
+            ("[1", "451: unexpected token at ''"),
+            ("[1.5.2]", "451: unexpected token at '.5.2]'"),
+            ("  -Infinity", "249: unexpected token at '-Infinity'"),
+            ("Infinity", "232: unexpected token at ''"),
+            ("[ Infinity]", "232: unexpected token at ' Infinity]'"),
+            ("{\"a\":NaN}", "225: unexpected token at 'NaN}'"),
+            (
+                "{\"a\":\"\\ud800\"}",
+                "521: incomplete surrogate pair at '\\ud800\"}'",
+            ),
+            ("[\"x\"  \"y\"]", "451: unexpected token at '\"y\"]'"),
+            ("[,]", "451: unexpected token at ',]'"),
+            ("[1]]", "859: unexpected token at ']'"),
+            ("01", "859: unexpected token at '01'"),
+            ("-0.5e", "859: unexpected token at '.5e'"),
+            ("2.", "859: unexpected token at '.'"),
+            ("[1e]", "451: unexpected token at 'e]'"),
+            ("[01]", "451: unexpected token at '01]'"),
+            ("", "859: unexpected token at ''"),
+            ("[1] /* ", "859: unexpected token at ''"),
+        ];
+        for (input, ruby) in cases {
+            assert_eq!(
+                check(input).unwrap_err(),
+                format!(
+                    "JSON syntax checker: Cannot parse invalid JSON string. \"{}\"",
+                    ruby.replace('\n', "\\n")
+                ),
+                "{input:?}"
+            );
+        }
     }
 }
