@@ -98,14 +98,6 @@ pub fn run(args: &ValidateArgs) -> Outcome {
     let mut outcome = Outcome::Clean;
     let stderr = io::stderr();
 
-    let (files, walk_failed) = collect_inputs(&args.paths);
-    if walk_failed {
-        outcome = outcome.merge(Outcome::Failure);
-    }
-    let options = validate_options(args);
-    log::debug!(files = files.len(), millis = started.elapsed().as_millis() as u64; "inputs collected");
-    log::info!(files = files.len(), jobs = args.jobs.unwrap_or(0), format = format_name(args.format); "validate");
-
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
         .build()
@@ -119,6 +111,14 @@ pub fn run(args: &ValidateArgs) -> Outcome {
             return Outcome::Failure;
         }
     };
+    let (files, walk_failed) = pool.install(|| collect_inputs(&args.paths));
+    if walk_failed {
+        outcome = outcome.merge(Outcome::Failure);
+    }
+    let options = validate_options(args);
+    log::debug!(files = files.len(), millis = started.elapsed().as_millis() as u64; "inputs collected");
+    log::info!(files = files.len(), jobs = args.jobs.unwrap_or(0), format = format_name(args.format); "validate");
+
     let progress = (stderr.is_terminal() && files.len() >= PROGRESS_MIN_FILES).then(|| {
         let bar = ProgressBar::new(files.len() as u64);
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}") {
@@ -129,6 +129,9 @@ pub fn run(args: &ValidateArgs) -> Outcome {
     let results: Vec<Checked> = pool.install(|| {
         files
             .par_iter()
+            // Small pieces, so that a thread that runs out of work can steal: file costs vary
+            // a lot and rayon's default split of a slice can leave one thread idle for long.
+            .with_max_len(4)
             .map(|path| {
                 let checked = check_file(path, args.parse, &options);
                 if let Some(bar) = &progress {
@@ -141,6 +144,7 @@ pub fn run(args: &ValidateArgs) -> Outcome {
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
+    log::debug!(millis = started.elapsed().as_millis() as u64; "files validated");
 
     let mut summary = Summary::default();
     let stdout = io::stdout();
@@ -218,37 +222,123 @@ fn collect_inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, bool) {
     } else {
         paths
     };
+    // One `stat` per path, in parallel (thousands of files may be named).
+    let is_dir: Vec<bool> = paths
+        .par_iter()
+        .map(|p| p.as_os_str() != "-" && p.is_dir())
+        .collect();
     let mut files = Vec::new();
-    let mut failed = false;
-    for path in paths {
-        if path.as_os_str() == "-" || !path.is_dir() {
+    let mut problems = Vec::new();
+    for (path, is_dir) in paths.iter().zip(is_dir) {
+        if !is_dir {
             files.push(path.clone()); // a missing file is reported when read
             continue;
         }
-        for entry in walkdir::WalkDir::new(path).follow_links(true) {
-            match entry {
-                Ok(entry) => {
-                    if entry.file_type().is_file() && is_puppet_file(entry.path()) {
-                        files.push(entry.into_path());
-                    }
-                }
-                Err(err) => {
-                    let shown = err
-                        .path()
-                        .map_or_else(|| path.display().to_string(), |p| p.display().to_string());
-                    let _ = writeln!(
-                        io::stderr().lock(),
-                        "puppet-parser: cannot read {shown}: {err}"
-                    );
-                    log::debug!(path = shown.as_str(); "directory walk error: {err}");
-                    failed = true;
-                }
-            }
-        }
+        let root = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        let found = walk(path, &[root]);
+        files.extend(found.files);
+        problems.extend(found.problems);
     }
-    files.sort();
+    for problem in &problems {
+        let _ = writeln!(io::stderr().lock(), "puppet-parser: {problem}");
+        log::debug!("directory walk: {problem}");
+    }
+    let failed = !problems.is_empty();
+    // Byte order of the paths (like `LC_ALL=C sort`; cheaper than comparing components).
+    files.sort_unstable_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
     files.dedup();
     (files, failed)
+}
+
+/// What a directory walk found.
+#[derive(Default)]
+struct Found {
+    files: Vec<PathBuf>,
+    /// Unreadable directories, loops, broken links to Puppet files.
+    problems: Vec<String>,
+}
+
+/// The `*.pp` and `*.epp` files below `dir`, its subdirectories walked in parallel. Symbolic
+/// links are followed (Debian's module path is a directory of links); a link back to a
+/// directory being walked (`ancestors`: the canonical paths from the walk's root down to `dir`)
+/// is a loop, reported and not followed. Only links need a `stat`: the other entries' types
+/// come with the directory listing.
+fn walk(dir: &Path, ancestors: &[PathBuf]) -> Found {
+    let mut found = Found::default();
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(err) => {
+            found
+                .problems
+                .push(format!("cannot read {}: {err}", dir.display()));
+            return found;
+        }
+    };
+    let mut subdirs: Vec<(PathBuf, bool)> = Vec::new();
+    for entry in entries {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(err) => {
+                found
+                    .problems
+                    .push(format!("cannot read {}: {err}", dir.display()));
+                continue;
+            }
+        };
+        let path = entry.path();
+        let Ok(file_type) = entry.file_type() else {
+            continue;
+        };
+        let (is_dir, is_file, link) = if file_type.is_symlink() {
+            match std::fs::metadata(&path) {
+                Ok(meta) => (meta.is_dir(), meta.is_file(), true),
+                Err(err) => {
+                    if is_puppet_file(&path) {
+                        found
+                            .problems
+                            .push(format!("cannot read {}: {err}", path.display()));
+                    }
+                    continue;
+                }
+            }
+        } else {
+            (file_type.is_dir(), file_type.is_file(), false)
+        };
+        if is_file && is_puppet_file(&path) {
+            found.files.push(path);
+        } else if is_dir {
+            subdirs.push((path, link));
+        }
+    }
+    let nested: Vec<Found> = subdirs
+        .par_iter()
+        .map(|(sub, link)| {
+            let parent = ancestors.last().expect("the root is an ancestor");
+            let canonical = if *link {
+                std::fs::canonicalize(sub).unwrap_or_else(|_| sub.clone())
+            } else {
+                parent.join(sub.file_name().unwrap_or_default())
+            };
+            if ancestors.contains(&canonical) {
+                return Found {
+                    files: Vec::new(),
+                    problems: vec![format!(
+                        "not following {}: it links back to {}",
+                        sub.display(),
+                        canonical.display()
+                    )],
+                };
+            }
+            let mut chain = ancestors.to_vec();
+            chain.push(canonical);
+            walk(sub, &chain)
+        })
+        .collect();
+    for n in nested {
+        found.files.extend(n.files);
+        found.problems.extend(n.problems);
+    }
+    found
 }
 
 fn is_puppet_file(path: &Path) -> bool {
@@ -290,9 +380,15 @@ fn check_file(path: &Path, parse_args: ParseArgs, options: &ValidateOptions) -> 
                 micros = started.elapsed().as_micros() as u64;
                 "validated"
             );
+            // The text is only needed to show diagnostics; free it here, in the worker.
+            let text = if diagnostics.is_empty() {
+                String::new()
+            } else {
+                source.text
+            };
             Checked {
                 name: source.name,
-                text: source.text,
+                text,
                 diagnostics,
                 failed: false,
             }
