@@ -155,6 +155,12 @@ pub struct Diagnostic {
     pub message: String,
     /// The named arguments of Puppet's message template for this issue, e.g. `("value", "08")`.
     pub args: Vec<(&'static str, String)>,
+    /// The file the source came from, when known (set by [`Diagnostic::locate`]).
+    pub file: Option<String>,
+    /// 1-based line of `offset` (0 until located).
+    pub line: u32,
+    /// 1-based column of `offset`, counted in characters as Puppet does (0 until located).
+    pub column: u32,
 }
 
 impl Diagnostic {
@@ -166,6 +172,9 @@ impl Diagnostic {
             len,
             message: message.into(),
             args: Vec::new(),
+            file: None,
+            line: 0,
+            column: 0,
         }
     }
 
@@ -182,6 +191,9 @@ impl Diagnostic {
             len,
             message: message.into(),
             args: Vec::new(),
+            file: None,
+            line: 0,
+            column: 0,
         }
     }
 
@@ -192,5 +204,13 @@ impl Diagnostic {
 
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
+    }
+
+    /// Fill in `file`, `line` and `column` from the source text the offsets point into.
+    pub fn locate(&mut self, file: Option<&str>, text: &str, index: &crate::LineIndex) {
+        let (line, column) = index.line_col(text, self.offset.min(text.len() as u32));
+        self.file = file.map(str::to_owned);
+        self.line = line;
+        self.column = column;
     }
 }

@@ -8,6 +8,7 @@ use crate::model::Model;
 use crate::parser::{self, process};
 use crate::syntax::{build_cst, ParseOptions};
 use crate::validate::{self, ValidateOptions};
+use crate::LineIndex;
 
 /// The result of parsing one source text: the Puppet model (absent when the text has syntax
 /// errors or a grammar-action error, as Ruby raises then), the CST when asked for, and every
@@ -60,6 +61,15 @@ pub fn parse(
         }
     }
     diagnostics.sort_by_key(|d| d.offset);
+    if !diagnostics.is_empty() {
+        let index = match &model {
+            Some(m) => m.line_index().clone(),
+            None => LineIndex::new(text),
+        };
+        for d in &mut diagnostics {
+            d.locate(file, text, &index);
+        }
+    }
     ParseResult {
         model,
         cst,
@@ -86,7 +96,10 @@ impl ParseResult {
     /// Runs the validator on the model (if any) and appends its diagnostics.
     pub fn validate(&mut self, options: &ValidateOptions) {
         if let Some(model) = &self.model {
-            let found = validate::validate(model, options);
+            let mut found = validate::validate(model, options);
+            for d in &mut found {
+                d.locate(model.file(), model.source(), model.line_index());
+            }
             self.diagnostics.extend(found);
         }
     }

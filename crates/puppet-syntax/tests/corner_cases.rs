@@ -91,10 +91,17 @@ fn corner_cases_equal_ruby() {
 /// `Puppet[:tasks] = true` (expected values copied from Ruby's `_pcore_all_contents`).
 #[test]
 fn tasks_mode_apply_and_plan_equal_ruby() {
-    let options = ParseOptions { epp: false, tasks: true };
+    let options = ParseOptions {
+        epp: false,
+        tasks: true,
+    };
     let result = parse("apply($t) { file { \"/x\": } }", None, &options, false);
     let model = result.model.expect("apply parses in tasks mode");
-    let locs: Vec<(&str, u32, u32)> = model.locs().into_iter().map(|(c, o, l)| (c.name(), o, l)).collect();
+    let locs: Vec<(&str, u32, u32)> = model
+        .locs()
+        .into_iter()
+        .map(|(c, o, l)| (c.name(), o, l))
+        .collect();
     assert_eq!(
         locs,
         [
@@ -115,5 +122,7 @@ fn tasks_mode_apply_and_plan_equal_ruby() {
         r#"(plan {:name "foo" :body [(plan {:name "foo::bar"})]})"#
     );
     // Without tasks mode `plan` is a plain name.
-    assert!(parse("plan foo { }", None, &ParseOptions::default(), false).model.is_some());
+    assert!(parse("plan foo { }", None, &ParseOptions::default(), false)
+        .model
+        .is_some());
 }

@@ -221,6 +221,9 @@ impl<'m> Checker<'m> {
             len,
             message,
             args,
+            file: None,
+            line: 0,
+            column: 0,
         });
     }
 
