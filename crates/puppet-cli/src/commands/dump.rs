@@ -110,17 +110,7 @@ fn parse_guarded(source: &Source, options: &ParseOptions, with_cst: bool) -> Opt
     })) {
         Ok(parse) => Some(parse),
         Err(payload) => {
-            let reason = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".to_owned());
-            log::error!(file = source.name.as_str(); "parser panicked: {reason}");
-            let _ = writeln!(
-                io::stderr().lock(),
-                "puppet-parser: internal error while parsing {}: {reason}",
-                source.name
-            );
+            super::report_panic(payload.as_ref(), &source.name, "parsing");
             None
         }
     }

@@ -394,17 +394,7 @@ fn check_file(path: &Path, parse_args: ParseArgs, options: &ValidateOptions) -> 
             }
         }
         Err(payload) => {
-            let reason = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".to_owned());
-            log::error!(file = source.name.as_str(); "validator panicked: {reason}");
-            let _ = writeln!(
-                io::stderr().lock(),
-                "puppet-parser: internal error while validating {}: {reason}",
-                source.name
-            );
+            super::report_panic(payload.as_ref(), &source.name, "validating");
             Checked {
                 name: source.name,
                 text: source.text,
