@@ -62,6 +62,8 @@ pub(crate) struct Lowering<'a> {
     pub(crate) failed: bool,
     /// Lowering heredoc text: string segments are unquoted and use these escapes.
     pub(crate) heredoc_escapes: Option<EscapeSet>,
+    /// Offset of the first token of the node being built (where internal errors point).
+    building_at: u32,
 }
 
 impl<'a> Lowering<'a> {
@@ -80,6 +82,7 @@ impl<'a> Lowering<'a> {
             last_render_string: None,
             failed: false,
             heredoc_escapes: None,
+            building_at: 0,
         }
     }
 
@@ -139,10 +142,9 @@ impl<'a> Lowering<'a> {
     /// A tree shape the grammar never produces for error-free input (defensive; no panics).
     fn internal_error(&mut self, what: &str) {
         self.failed = true;
-        let offset = self.frames.last().map(|_| 0).unwrap_or(0);
         self.diagnostics.push(Diagnostic::error(
             IssueCode::PARSE_ERROR,
-            offset,
+            self.building_at,
             0,
             format!(
                 "internal error: unexpected syntax tree shape ({what}); please report this input"
@@ -234,6 +236,9 @@ impl TreeSink for Lowering<'_> {
             return;
         };
         let stack = std::mem::take(&mut self.stack);
+        if let Some(t) = stack[start..].iter().find_map(|v| v.tok()) {
+            self.building_at = self.lexed.starts[t as usize];
+        }
         let value = if self.failed {
             Val::Nothing
         } else {
