@@ -138,6 +138,22 @@ pub fn detect_bom(bytes: &[u8]) -> Option<Bom> {
     })
 }
 
+/// The input diagnostics of `source` (BOM, encoding) merged with the parser's `parsed` ones, in
+/// source order (input diagnostics first at equal offsets). When the lexer reports the BOM
+/// itself, the input's copy is dropped.
+pub fn merge_input_diagnostics(source: &Source, parsed: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let lexer_saw_bom = parsed.iter().any(|d| d.code == IssueCode::ILLEGAL_BOM);
+    let mut all: Vec<Diagnostic> = source
+        .diagnostics
+        .iter()
+        .filter(|d| !(lexer_saw_bom && d.code == IssueCode::ILLEGAL_BOM))
+        .cloned()
+        .collect();
+    all.extend(parsed);
+    all.sort_by_key(|d| d.offset);
+    all
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

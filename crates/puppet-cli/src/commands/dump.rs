@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use puppet_syntax::pn;
 use puppet_syntax::syntax::dump_cst;
-use puppet_syntax::{parse, Diagnostic, IssueCode, ParseOptions, ParseResult};
+use puppet_syntax::{parse, Diagnostic, ParseOptions, ParseResult};
 
 use crate::cli::{DumpArgs, Format};
 use crate::report;
@@ -83,7 +83,7 @@ pub fn run(args: &DumpArgs) -> Outcome {
             return outcome.merge(Outcome::Failure);
         }
 
-        let diagnostics = merge_diagnostics(&source, &parse);
+        let diagnostics = source::merge_input_diagnostics(&source, parse.diagnostics.clone());
         let _ =
             report::write_diagnostics(&mut stderr.lock(), &source.name, &source.text, &diagnostics);
         if diagnostics.iter().any(Diagnostic::is_error) {
@@ -114,23 +114,4 @@ fn parse_guarded(source: &Source, options: &ParseOptions, with_cst: bool) -> Opt
             None
         }
     }
-}
-
-/// The input diagnostics (BOM, encoding) and the parser's, in source order. When the lexer
-/// itself reports the BOM, ours is dropped.
-fn merge_diagnostics(source: &Source, parse: &ParseResult) -> Vec<Diagnostic> {
-    let lexer_saw_bom = parse
-        .diagnostics
-        .iter()
-        .any(|d| d.code == IssueCode::ILLEGAL_BOM);
-    let mut all: Vec<Diagnostic> = source
-        .diagnostics
-        .iter()
-        .filter(|d| !(lexer_saw_bom && d.code == IssueCode::ILLEGAL_BOM))
-        .cloned()
-        .collect();
-    all.extend(parse.diagnostics.iter().cloned());
-    // Stable: equal offsets keep input diagnostics first.
-    all.sort_by_key(|d| d.offset);
-    all
 }

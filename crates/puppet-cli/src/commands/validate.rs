@@ -22,8 +22,7 @@ use annotate_snippets::{Level, Renderer, Snippet};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use puppet_syntax::{
-    parse, Diagnostic, IssueCode, LineIndex, LocationContext, ParseOptions, Severity, Strict,
-    ValidateOptions,
+    parse, Diagnostic, LineIndex, LocationContext, ParseOptions, Severity, Strict, ValidateOptions,
 };
 use rayon::prelude::*;
 use serde_json::Value;
@@ -413,18 +412,7 @@ fn diagnose(
     options: &ValidateOptions,
 ) -> Vec<Diagnostic> {
     let mut result = parse(&source.text, Some(&source.name), parse_options, false);
-    let lexer_saw_bom = result
-        .diagnostics
-        .iter()
-        .any(|d| d.code == IssueCode::ILLEGAL_BOM);
-    let mut all: Vec<Diagnostic> = source
-        .diagnostics
-        .iter()
-        .filter(|d| !(lexer_saw_bom && d.code == IssueCode::ILLEGAL_BOM))
-        .cloned()
-        .collect();
-    all.append(&mut result.diagnostics);
-    all.sort_by_key(|d| d.offset);
+    let mut all = source::merge_input_diagnostics(source, std::mem::take(&mut result.diagnostics));
     result.validate(options);
     all.append(&mut result.diagnostics);
     all
