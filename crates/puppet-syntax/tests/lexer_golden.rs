@@ -7,25 +7,14 @@
 
 mod lexer_util;
 
+mod expect;
+
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+use expect::check_expect;
 
 use puppet_syntax::lexer::{lex, LexOptions};
-
-fn check_expect(path: &Path, actual: &str) -> Result<(), String> {
-    if std::env::var_os("UPDATE_EXPECT").is_some() {
-        fs::write(path, actual).unwrap();
-        return Ok(());
-    }
-    match fs::read_to_string(path) {
-        Ok(expected) if expected == actual => Ok(()),
-        Ok(expected) => Err(format!(
-            "{} differs (run with UPDATE_EXPECT=1 to update)\n--- expected\n{expected}\n--- actual\n{actual}",
-            path.display()
-        )),
-        Err(_) => Err(format!("{} is missing (run with UPDATE_EXPECT=1 to create it)", path.display())),
-    }
-}
 
 #[test]
 fn lexer_golden_files() {

@@ -4,8 +4,12 @@
 //! sibling `.rast` file. `ok` cases must have no error, `err` cases at least one.
 //! Set `UPDATE_EXPECT=1` to (re)write the expected files; review the diff.
 
+mod expect;
+
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use expect::check_expect;
 
 use puppet_syntax::syntax::dump_cst;
 use puppet_syntax::{parse_cst, ParseOptions};
@@ -33,22 +37,6 @@ fn render(source: &str, epp: bool) -> (String, bool) {
         ));
     }
     (out, parse.has_errors())
-}
-
-/// Compare `actual` with the file at `path`, or write it when `UPDATE_EXPECT` is set.
-fn check_expect(path: &Path, actual: &str) -> Result<(), String> {
-    if std::env::var_os("UPDATE_EXPECT").is_some() {
-        fs::write(path, actual).unwrap();
-        return Ok(());
-    }
-    match fs::read_to_string(path) {
-        Ok(expected) if expected == actual => Ok(()),
-        Ok(expected) => Err(format!(
-            "{} differs (run with UPDATE_EXPECT=1 to update)\n--- expected\n{expected}\n--- actual\n{actual}",
-            path.display()
-        )),
-        Err(_) => Err(format!("{} is missing (run with UPDATE_EXPECT=1 to create it)", path.display())),
-    }
 }
 
 fn run_case(
