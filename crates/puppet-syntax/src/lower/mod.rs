@@ -253,17 +253,14 @@ impl TreeSink for Lowering<'_> {
 /// Give every `UNPOSITIONED` node below `root` its container's offset and length 0 (Ruby's
 /// `Factory#contained_current`), top-down so containers are fixed first.
 pub(crate) fn resolve_positions(model: &mut Model, root: NodeId, fallback_offset: u32) {
-    let mut work: Vec<(NodeId, u32)> = vec![(root, fallback_offset)];
-    let mut children: Vec<NodeId> = Vec::new();
+    // Containers are fixed before their children are pushed, so the visiting order is free.
+    let mut work: Vec<(NodeId, u32)> = Vec::with_capacity(64);
+    work.push((root, fallback_offset));
     while let Some((id, container_offset)) = work.pop() {
         if model.offset(id) == UNPOSITIONED {
             model.set_span(id, container_offset, 0);
         }
         let offset = model.offset(id);
-        children.clear();
-        model
-            .kind(id)
-            .for_each_child(model, &mut |c| children.push(c));
-        work.extend(children.iter().rev().map(|&c| (c, offset)));
+        model.kind(id).for_each_child(model, &mut |c| work.push((c, offset)));
     }
 }
