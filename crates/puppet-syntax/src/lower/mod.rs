@@ -261,6 +261,8 @@ pub(crate) fn resolve_positions(model: &mut Model, root: NodeId, fallback_offset
             model.set_span(id, container_offset, 0);
         }
         let offset = model.offset(id);
-        model.kind(id).for_each_child(model, &mut |c| work.push((c, offset)));
+        model
+            .kind(id)
+            .for_each_child(model, &mut |c| work.push((c, offset)));
     }
 }
