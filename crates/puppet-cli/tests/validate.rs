@@ -1,43 +1,18 @@
 //! Integration tests of `puppet-parser validate`: formats, exit codes, directory walking, the
 //! options (`--strict`, `--tasks`, `--modulepath`, `--jobs`), unreadable files, logging.
 
+mod common;
+
+use common::TempDir;
+
 use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_puppet-parser");
-
-/// A fresh directory under the system temp dir (removed when dropped).
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let dir =
-            std::env::temp_dir().join(format!("puppet-validate-test-{}-{n}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn file(&self, name: &str, content: impl AsRef<[u8]>) -> PathBuf {
-        let path = self.0.join(name);
-        fs::create_dir_all(path.parent().unwrap()).unwrap();
-        fs::write(&path, content).unwrap();
-        path
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
 
 fn validate_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(BIN)
