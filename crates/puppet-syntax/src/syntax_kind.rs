@@ -60,7 +60,8 @@ syntax_kinds! {
         EPP_CODE_END,
         /// EPP `<%# … %>` comment.
         EPP_COMMENT,
-        /// Spaces/tabs/line break removed from EPP text by a trimming tag.
+        /// EPP text Ruby drops: spaces/tabs/line break removed by a trimming tag, or text that ends
+        /// the template right after `<%%` or a `<%# %>` comment.
         EPP_TRIMMED,
 
         // ---- punctuation and operators ----
@@ -166,7 +167,7 @@ syntax_kinds! {
         EPP_START,
         /// Literal template text (may be empty).
         RENDER_STRING,
-        /// `<%=` (`<%=-`? no: `<%=` only).
+        /// `<%=`: opens a render expression.
         RENDER_EXPR,
         /// `%>` closing a `<%=` tag.
         EPP_END,
