@@ -1,8 +1,8 @@
 # Ruby Puppet 7.23's validation results, as JSON lines, for the validator's differential tests.
 #
 # usage:
-#   ruby scripts/oracle/validate_cases.rb < crates/puppet-syntax/test_data/validate/cases.txt \
-#        > crates/puppet-syntax/test_data/validate/expected.jsonl
+#   ruby scripts/oracle/validate_cases.rb < puppet-syntax/test_data/validate/cases.txt \
+#        > puppet-syntax/test_data/validate/expected.jsonl
 #   ruby scripts/oracle/validate_cases.rb --modulepath DIR[:DIR...] [--manifest PATH] FILE... | < file list
 #
 # Snippet mode (default): one snippet per input line; a literal \n stands for a newline. Blank

@@ -15,7 +15,7 @@ use serde_json::Value;
 fn oracle_path() -> PathBuf {
     match std::env::var_os("PUPPET_ORACLE_JSONL") {
         Some(p) => PathBuf::from(p),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/oracle/corpus.jsonl"),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/oracle/corpus.jsonl"),
     }
 }
 

@@ -26,7 +26,7 @@ fn oracle(env: &str, default: &str) -> PathBuf {
     match std::env::var_os(env) {
         Some(p) => PathBuf::from(p),
         None => PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../target/oracle")
+            .join("../target/oracle")
             .join(default),
     }
 }
