@@ -1,32 +1,30 @@
-//! Diagnostics on stderr: `FILE:LINE:COLUMN: SEVERITY[CODE]: message`, LINE and COLUMN 1-based
-//! and COLUMN counted in characters (Puppet's `Locator19`), through `LineIndex`.
+//! Diagnostics as text: `FILE:LINE:COLUMN: SEVERITY[CODE]: message`, with the file, line and
+//! character column the library located them at (Puppet's `Locator19`).
 
 use std::io::{self, Write};
 
-use puppet_syntax::{Diagnostic, LineIndex};
+use puppet_syntax::Diagnostic;
 
-/// Write `diagnostics` (already in order) for the file `name` whose text is `text`.
+/// Writes `diagnostics` (already in order), one per line; `name` stands in for a diagnostic
+/// without a file.
 pub fn write_diagnostics(
     out: &mut impl Write,
     name: &str,
-    text: &str,
     diagnostics: &[Diagnostic],
 ) -> io::Result<()> {
-    if diagnostics.is_empty() {
-        return Ok(());
-    }
-    let index = LineIndex::new(text);
     for d in diagnostics {
-        let offset = d.offset.min(text.len() as u32);
-        let (line, column) = index.line_col(text, offset);
-        writeln!(out, "{}", format_diagnostic(name, line, column, d))?;
+        writeln!(out, "{}", format_diagnostic(name, d))?;
     }
     Ok(())
 }
 
-pub fn format_diagnostic(name: &str, line: u32, column: u32, d: &Diagnostic) -> String {
+/// `FILE:LINE:COLUMN: SEVERITY[CODE]: message`.
+pub fn format_diagnostic(name: &str, d: &Diagnostic) -> String {
     format!(
-        "{name}:{line}:{column}: {}[{}]: {}",
+        "{}:{}:{}: {}[{}]: {}",
+        d.file.as_deref().unwrap_or(name),
+        d.line,
+        d.column,
         d.severity.as_str(),
         d.code,
         d.message
@@ -36,37 +34,28 @@ pub fn format_diagnostic(name: &str, line: u32, column: u32, d: &Diagnostic) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use puppet_syntax::IssueCode;
+    use puppet_syntax::{parse, ParseOptions};
 
     #[test]
     fn lines_and_character_columns() {
-        let text = "$a = 1\n$b = '☺' +\n";
-        let d = Diagnostic::error(
-            IssueCode::SYNTAX_ERROR,
-            text.len() as u32 - 1,
-            0,
-            "Syntax error at end of input",
-        );
+        let text = "$a = 1\n$b = '☺' + )\n";
+        let result = parse(text.as_bytes(), &ParseOptions::new().file("x.pp"));
         let mut out = Vec::new();
-        write_diagnostics(&mut out, "x.pp", text, &[d]).unwrap();
+        write_diagnostics(&mut out, "unused", &result.diagnostics).unwrap();
         // the 3-byte smiley counts as one column
         assert_eq!(
             String::from_utf8(out).unwrap(),
-            "x.pp:2:11: error[SYNTAX_ERROR]: Syntax error at end of input\n"
+            "x.pp:2:12: error[SYNTAX_ERROR]: Syntax error at ')'; expected an expression\n"
         );
     }
 
     #[test]
     fn warnings_say_warning() {
-        let d = Diagnostic::warning(
-            IssueCode::UNRECOGNIZED_ESCAPE,
-            0,
-            2,
-            "Unrecognized escape sequence '\\q'",
-        );
+        let result = parse(b"\"\\q\"", &ParseOptions::new().file("f.pp"));
+        let d = &result.diagnostics[0];
         assert_eq!(
-            format_diagnostic("f.pp", 1, 1, &d),
-            "f.pp:1:1: warning[UNRECOGNIZED_ESCAPE]: Unrecognized escape sequence '\\q'"
+            format_diagnostic("unused", d),
+            "f.pp:1:5: warning[UNRECOGNIZED_ESCAPE]: Unrecognized escape sequence '\\q'"
         );
     }
 }

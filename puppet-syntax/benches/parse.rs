@@ -4,7 +4,7 @@
 //!
 //! Groups (one benchmark `corpus` each, so the three numbers come from the same run):
 //! - `lex`: our lexer (`puppet_syntax::lexer::lex`), tokens only;
-//! - `cst`: our lexer + parser + rowan tree (`puppet_syntax::parse_cst`);
+//! - `cst`: our lexer + parser + rowan tree (`puppet_syntax::parse` with the CST only);
 //! - `tree-sitter`: the `tree-sitter-puppet` grammar (C, via the `tree-sitter` crate) parsing the
 //!   same files: the peer to compare against.
 //!
@@ -18,8 +18,8 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 
-use puppet_syntax::lexer::{lex, LexOptions};
-use puppet_syntax::{parse, parse_cst, ParseOptions};
+use puppet_syntax::lexer::lex;
+use puppet_syntax::{parse, ParseOptions};
 
 const DEFAULT_CORPUS: &str = "/usr/share/puppet/modules.available";
 
@@ -80,9 +80,12 @@ fn bench_corpus(c: &mut Criterion) {
                 .is_none_or(|t| t.root_node().has_error())
         })
         .count();
+    let lex_options = ParseOptions::default();
+    let cst_options = ParseOptions::new().cst(true).model(false);
+    let model_options = ParseOptions::default();
     let cst_errors = files
         .iter()
-        .filter(|f| parse_cst(f, &ParseOptions::default()).has_errors())
+        .filter(|f| parse(f.as_bytes(), &cst_options).has_errors())
         .count();
     eprintln!(
         "parse bench: {} files, {bytes} bytes; files with errors: ours {cst_errors}, tree-sitter {ts_errors}",
@@ -94,7 +97,7 @@ fn bench_corpus(c: &mut Criterion) {
     group.bench_function("corpus", |b| {
         b.iter(|| {
             for f in &files {
-                black_box(lex(black_box(f), LexOptions::default()));
+                black_box(lex(black_box(f), &lex_options));
             }
         })
     });
@@ -105,7 +108,7 @@ fn bench_corpus(c: &mut Criterion) {
     group.bench_function("corpus", |b| {
         b.iter(|| {
             for f in &files {
-                black_box(parse_cst(black_box(f), &ParseOptions::default()));
+                black_box(parse(black_box(f.as_bytes()), &cst_options));
             }
         })
     });
@@ -117,7 +120,7 @@ fn bench_corpus(c: &mut Criterion) {
     group.bench_function("corpus", |b| {
         b.iter(|| {
             for f in &files {
-                black_box(parse(black_box(f), None, &ParseOptions::default(), false));
+                black_box(parse(black_box(f.as_bytes()), &model_options));
             }
         })
     });

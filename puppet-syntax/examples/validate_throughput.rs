@@ -8,7 +8,7 @@
 use std::io::BufRead;
 use std::time::Instant;
 
-use puppet_syntax::{parse_and_validate, ParseOptions, ValidateOptions};
+use puppet_syntax::{parse_and_validate, ParseOptions};
 
 fn main() {
     let iterations: usize = std::env::args()
@@ -27,18 +27,16 @@ fn main() {
         })
         .collect();
     let bytes: usize = files.iter().map(|(_, t)| t.len()).sum();
-    let options = ValidateOptions::default();
     let mut times = Vec::with_capacity(iterations);
     let mut diagnostics = 0;
     for _ in 0..iterations {
         let started = Instant::now();
         diagnostics = 0;
         for (path, text) in &files {
-            let parse_options = ParseOptions {
-                epp: path.ends_with(".epp"),
-                tasks: false,
-            };
-            let result = parse_and_validate(text, Some(path), &parse_options, &options);
+            let options = ParseOptions::new()
+                .file(path.as_str())
+                .epp(path.ends_with(".epp"));
+            let result = parse_and_validate(text.as_bytes(), &options);
             diagnostics += result.diagnostics.len();
         }
         times.push(started.elapsed().as_secs_f64());

@@ -8,7 +8,10 @@ macro_rules! issue_codes {
         /// Stable issue codes. The names are Puppet's own issue constants (`lib/puppet/pops/issues.rb`)
         /// where Puppet has one; the few we add (`INVALID_UTF8`, `NESTING_TOO_DEEP`, …) say so in
         /// their documentation.
-        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        ///
+        /// A variant without documentation is Puppet's issue of that name (its message is
+        /// Puppet's, see `validate/messages.rs` and the lexer).
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms, missing_docs)]
         #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
         pub enum IssueCode { $($(#[doc = $doc])* $code,)* }
 
@@ -18,6 +21,7 @@ macro_rules! issue_codes {
                 match self { $(IssueCode::$code => stringify!($code),)* }
             }
 
+            /// The code named `name` (`"SYNTAX_ERROR"`), if there is one.
             pub fn from_name(name: &str) -> Option<IssueCode> {
                 match name { $(stringify!($code) => Some(IssueCode::$code),)* _ => None }
             }
@@ -53,6 +57,8 @@ issue_codes! {
     EPP_UNBALANCED_EXPRESSION,
     /// Ours: the source is not valid UTF-8 (Ruby raises a bare `ArgumentError`).
     INVALID_UTF8,
+    /// Ours: the source is 4 GiB or larger (offsets are 32-bit); nothing is parsed.
+    SOURCE_TOO_LARGE,
     /// Ours: an invalid regular expression (Ruby raises a bare `RegexpError`).
     INVALID_REGEXP,
     // parser
@@ -127,12 +133,16 @@ impl fmt::Display for IssueCode {
 /// Severity, named as Puppet names them.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Severity {
+    /// An error: Puppet refuses the source.
     Error,
+    /// A warning: Puppet logs it and goes on.
     Warning,
+    /// A deprecation (`FUTURE_RESERVED_WORD`): Puppet logs it and goes on.
     Deprecation,
 }
 
 impl Severity {
+    /// `"error"`, `"warning"` or `"deprecation"`.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",
@@ -145,7 +155,9 @@ impl Severity {
 /// One problem found in a source text.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Diagnostic {
+    /// The stable issue code (Puppet's issue name).
     pub code: IssueCode,
+    /// How bad it is.
     pub severity: Severity,
     /// Byte offset into the source.
     pub offset: u32,
@@ -164,6 +176,7 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// An error at `offset..offset + len` (not located yet).
     pub fn error(code: IssueCode, offset: u32, len: u32, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             code,
@@ -178,6 +191,7 @@ impl Diagnostic {
         }
     }
 
+    /// A warning at `offset..offset + len` (not located yet).
     pub fn warning(
         code: IssueCode,
         offset: u32,
@@ -197,11 +211,13 @@ impl Diagnostic {
         }
     }
 
+    /// Adds a named argument of Puppet's message.
     pub fn with_arg(mut self, name: &'static str, value: impl Into<String>) -> Diagnostic {
         self.args.push((name, value.into()));
         self
     }
 
+    /// Whether the severity is [`Severity::Error`].
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }

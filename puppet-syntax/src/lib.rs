@@ -1,25 +1,74 @@
-//! `puppet-syntax`: a native front end for the Puppet 7 language.
+//! `puppet-syntax`: a native front end for the Puppet 7 language — the lexer, an
+//! error-tolerant parser, a lossless CST, the exact `Puppet::AST` model Ruby Puppet 7.23 builds,
+//! and its static validator (`Checker4_0`).
 //!
-//! The pipeline, one module per stage (nothing reaches backwards):
-//! `lexer` (text → tokens) → `parser` (tokens → events) → `syntax` (events → lossless rowan CST)
-//! | `lower` (events → the Puppet `model`) → `pn` (model → PN text); `validate` checks a model as
-//! Puppet's `Checker4_0` does. `parse` runs the pipeline, `parse_and_validate` also validates.
+//! # The front door
+//!
+//! Bytes in, one options struct, one result — the CLI, the C library and the Ruby gem are thin
+//! layers over these:
+//!
+//! ```
+//! use puppet_syntax::{parse_and_validate, ParseOptions, Strict};
+//! let options = ParseOptions::new().file("init.pp").strict(Strict::Error);
+//! let result = parse_and_validate(b"$a = {x => 1, x => 2}\n", &options);
+//! let d = &result.diagnostics[0];
+//! assert_eq!((d.code.as_str(), d.line, d.column), ("DUPLICATE_KEY", 1, 17));
+//! ```
+//!
+//! # The pipeline
+//!
+//! One module per stage; nothing reaches backwards:
+//!
+//! `source` (bytes → text, BOM and UTF-8 policy) → [`lexer`] (text → tokens) → `parser`
+//! (tokens → events) → [`syntax`] (events → lossless rowan CST) | `lower` (events → the Puppet
+//! [`model`]) → `validate` (Ruby's `Checker4_0` over the model) → sinks ([`pn`]: PN and its
+//! JSON). `parse` (the front door) wires them together. Shared by all stages: [`diagnostics`],
+//! [`LineIndex`], [`ParseOptions`], [`ruby_format`] (Ruby's renderings of values).
+
+#![warn(missing_docs)]
 
 pub mod diagnostics;
 pub mod lexer;
 pub mod line_index;
 mod lower;
+#[allow(missing_docs)] // documented together with the model codegen (next commit)
 pub mod model;
+mod options;
 mod parse;
-pub mod parser;
+mod parser;
 pub mod pn;
+pub mod ruby_format;
+mod source;
 pub mod syntax;
 pub mod syntax_kind;
-pub mod validate;
+mod validate;
+
+use std::path::PathBuf;
 
 pub use diagnostics::{Diagnostic, IssueCode, Severity};
 pub use line_index::LineIndex;
-pub use parse::{parse, parse_and_validate, ParseResult};
-pub use syntax::{parse_cst, CstParse, ParseOptions, SyntaxNode, SyntaxToken};
+pub use options::{LocationContext, ParseOptions, Strict};
+pub use parse::{parse, parse_and_validate, parse_file, ParseResult};
+pub use syntax::{SyntaxNode, SyntaxToken};
 pub use syntax_kind::SyntaxKind;
-pub use validate::{LocationContext, Strict, ValidateOptions};
+
+/// This library's version (the crate version).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The Puppet release whose language, model and validator this library reproduces.
+pub const PUPPET_VERSION: &str = "7.23.0";
+
+/// Errors of the API itself (problems *in* a source are [`Diagnostic`]s, never errors).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A file could not be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+}

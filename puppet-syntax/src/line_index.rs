@@ -8,6 +8,7 @@ pub struct LineIndex {
 }
 
 impl LineIndex {
+    /// The line starts of `text`.
     pub fn new(text: &str) -> LineIndex {
         let mut line_starts = Vec::with_capacity(text.len() / 24 + 1);
         line_starts.push(0);

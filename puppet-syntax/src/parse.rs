@@ -1,53 +1,145 @@
-//! The front door: `parse` lexes and parses a source text once and feeds the same event stream to
-//! the lowering sink (the Puppet model) and, on request, to the CST builder.
+//! The front door: [`parse`] takes the bytes of a source and one [`ParseOptions`], decodes them
+//! (`source`), lexes and parses once, and feeds the same event stream to the lowering sink (the
+//! Puppet model) and, when asked, to the CST builder; [`parse_and_validate`] also runs the
+//! validator. The CLI, the C library and the gem call these and nothing below them.
+//!
+//! This is the last stage of the pipeline, so it is the one place that may wire the others
+//! together: the validator's `pp`/`epp` heredoc checker gets its sub-parser from here.
+
+use std::path::Path;
+use std::sync::Arc;
 
 use crate::diagnostics::Diagnostic;
-use crate::lexer::LexOptions;
 use crate::lower::Lowering;
 use crate::model::Model;
+use crate::options::ParseOptions;
 use crate::parser::{self, process};
-use crate::syntax::{build_cst, ParseOptions};
-use crate::validate::{self, ValidateOptions};
-use crate::LineIndex;
+use crate::source;
+use crate::syntax::{build_cst, SyntaxNode};
+use crate::validate;
+use crate::{Error, LineIndex};
 
-/// The result of parsing one source text: the Puppet model (absent when the text has syntax
-/// errors or a grammar-action error, as Ruby raises then), the CST when asked for, and every
-/// diagnostic in source order.
+/// The result of parsing one source: the text that was parsed, the Puppet model (absent when
+/// the text has syntax errors or a grammar-action error, as Ruby raises then, or when it was
+/// not asked for), the CST when asked for, and every diagnostic.
+///
+/// An input problem (`INVALID_UTF8`, a BOM other than UTF-8's) is an error, but the text
+/// before it is still parsed, and its model and CST are kept (a partial tree is better than
+/// none for a tool); callers that must not use such a tree check [`ParseResult::has_errors`].
+///
+/// Diagnostics are located (file, line, character column) once, here; the parser's come in
+/// source order, the validator's (after [`ParseResult::validate`]) follow in Puppet's order.
+#[non_exhaustive]
 #[derive(Clone, Debug)]
 pub struct ParseResult {
+    /// The text that was lexed: the input, or its valid UTF-8 prefix (see `INVALID_UTF8`).
+    pub text: Arc<str>,
+    /// The file name from the options.
+    pub file: Option<String>,
+    /// The Puppet model (`Puppet::AST::Program`), when there was no error and it was asked for.
     pub model: Option<Model>,
+    /// The lossless CST, when asked for ([`ParseOptions::cst`]).
     pub cst: Option<rowan::GreenNode>,
+    /// Every diagnostic of the source, located.
     pub diagnostics: Vec<Diagnostic>,
 }
 
 impl ParseResult {
+    /// Whether any diagnostic is an error.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
 
     /// The CST root, when it was requested.
-    pub fn syntax_node(&self) -> Option<crate::SyntaxNode> {
-        self.cst.clone().map(crate::SyntaxNode::new_root)
+    pub fn syntax_node(&self) -> Option<SyntaxNode> {
+        self.cst.clone().map(SyntaxNode::new_root)
+    }
+
+    /// Runs the validator (Ruby's `Checker4_0`, or `TasksChecker` with `options.tasks`) on the
+    /// model, if there is one, and appends its diagnostics (located). With a syntax error there
+    /// is no model and nothing is validated, as in Ruby.
+    pub fn validate(&mut self, options: &ParseOptions) {
+        if let Some(model) = &self.model {
+            let mut found = validate_model(model, options);
+            for d in &mut found {
+                d.locate(model.file(), model.source(), model.line_index());
+            }
+            self.diagnostics.extend(found);
+        }
     }
 }
 
-/// Parse `text` (from `file`, if any) into the Puppet model; `with_cst` also builds the CST.
-pub fn parse(
-    text: &str,
-    file: Option<&str>,
-    options: &ParseOptions,
-    with_cst: bool,
-) -> ParseResult {
-    let lex_options = LexOptions {
-        epp: options.epp,
-        tasks: options.tasks,
+/// Parses `source` (the bytes of a manifest, or of an EPP template with `options.epp`).
+///
+/// Never fails and never panics on any input: problems are [`Diagnostic`]s. A byte order mark
+/// gives `ILLEGAL_BOM` (after one that is not UTF-8's nothing is parsed); bytes that are not
+/// UTF-8 give `INVALID_UTF8` and only the valid prefix before them is parsed, so offsets keep
+/// pointing at the input's bytes.
+///
+/// ```
+/// use puppet_syntax::{parse, ParseOptions};
+/// let result = parse(b"notice('hi')\n", &ParseOptions::new().file("x.pp"));
+/// assert!(result.diagnostics.is_empty());
+/// assert_eq!(puppet_syntax::pn::to_pn_string(result.model.as_ref().unwrap()),
+///            r#"(invoke {:functor (qn "notice") :args ["hi"]})"#);
+/// ```
+pub fn parse(source: &[u8], options: &ParseOptions) -> ParseResult {
+    let (text, mut input_diagnostics) = source::decode(source);
+    let mut result = parse_text(text, options);
+    if !input_diagnostics.is_empty() {
+        let index = match &result.model {
+            Some(m) => m.line_index().clone(),
+            None => LineIndex::new(text),
+        };
+        for d in &mut input_diagnostics {
+            d.locate(options.file.as_deref(), text, &index);
+        }
+        input_diagnostics.append(&mut result.diagnostics);
+        // Stable: at equal offsets the input's diagnostic comes first.
+        input_diagnostics.sort_by_key(|d| d.offset);
+        result.diagnostics = input_diagnostics;
+    }
+    result
+}
+
+/// [`parse`], then [`ParseResult::validate`]: the diagnostics `puppet parser validate` reports
+/// for the source.
+pub fn parse_and_validate(source: &[u8], options: &ParseOptions) -> ParseResult {
+    let mut result = parse(source, options);
+    result.validate(options);
+    result
+}
+
+/// Reads the file at `path` and [`parse`]s it (with `options.file` set to `path` when it is
+/// not set).
+pub fn parse_file(path: &Path, options: &ParseOptions) -> Result<ParseResult, Error> {
+    let bytes = std::fs::read(path).map_err(|source| Error::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    if options.file.is_some() {
+        return Ok(parse(&bytes, options));
+    }
+    let options = options.clone().file(path.display().to_string());
+    Ok(parse(&bytes, &options))
+}
+
+/// Lexes and parses `text` once; the events feed the CST builder and the lowering.
+fn parse_text(text: &str, options: &ParseOptions) -> ParseResult {
+    let file = options.file.as_deref();
+    let (lexed, events, mut diagnostics) = parser::lex_and_parse(text, options);
+    // The CST builder takes the events when the model does not need them too.
+    let (cst, events) = match (options.cst, options.model) {
+        (true, true) => (Some(build_cst(text, &lexed, events.clone())), Some(events)),
+        (true, false) => (Some(build_cst(text, &lexed, events)), None),
+        (false, _) => (None, Some(events)),
     };
-    let (lexed, events, mut diagnostics) = parser::lex_and_parse(text, lex_options);
-    let cst = with_cst.then(|| build_cst(text, &lexed, events.clone()));
+    let text: Arc<str> = Arc::from(text);
     let mut model = None;
-    if !diagnostics.iter().any(Diagnostic::is_error) {
-        let mut m = Model::new(text, file);
-        let mut lowering = Lowering::new(text, &lexed, &mut m);
+    let events = events.filter(|_| options.model && !diagnostics.iter().any(Diagnostic::is_error));
+    if let Some(events) = events {
+        let mut m = Model::new(Arc::clone(&text), file);
+        let mut lowering = Lowering::new(&text, &lexed, &mut m);
         process(events, &mut lowering);
         let failed = lowering.failed;
         let lower_diagnostics = std::mem::take(&mut lowering.diagnostics);
@@ -64,43 +156,28 @@ pub fn parse(
     if !diagnostics.is_empty() {
         let index = match &model {
             Some(m) => m.line_index().clone(),
-            None => LineIndex::new(text),
+            None => LineIndex::new(&text),
         };
         for d in &mut diagnostics {
-            d.locate(file, text, &index);
+            d.locate(file, &text, &index);
         }
     }
     ParseResult {
+        text,
+        file: options.file.clone(),
         model,
         cst,
         diagnostics,
     }
 }
 
-/// Parses `text` and, when that gives a model, validates it ([`validate::validate`]): the
-/// diagnostics are in the order Puppet reports them — the parser's (syntax errors, lexer
-/// warnings) first, in source order, then the validator's in validation order. With a syntax
-/// error there is no model and nothing is validated, as in Ruby.
-pub fn parse_and_validate(
-    text: &str,
-    file: Option<&str>,
-    parse_options: &ParseOptions,
-    validate_options: &ValidateOptions,
-) -> ParseResult {
-    let mut result = parse(text, file, parse_options, false);
-    result.validate(validate_options);
-    result
-}
-
-impl ParseResult {
-    /// Runs the validator on the model (if any) and appends its diagnostics.
-    pub fn validate(&mut self, options: &ValidateOptions) {
-        if let Some(model) = &self.model {
-            let mut found = validate::validate(model, options);
-            for d in &mut found {
-                d.locate(model.file(), model.source(), model.line_index());
-            }
-            self.diagnostics.extend(found);
-        }
-    }
+/// The validator with its heredoc sub-parser: the text of a `pp`/`epp` heredoc is parsed here,
+/// with the same `tasks` setting and no file, as Ruby's `EvaluatingParser#parse_string` does.
+fn validate_model(model: &Model, options: &ParseOptions) -> Vec<Diagnostic> {
+    let sub_parse = |text: &str, epp: bool| {
+        let sub_options = ParseOptions::new().epp(epp).tasks(options.tasks);
+        let result = parse_text(text, &sub_options);
+        (result.model, result.diagnostics)
+    };
+    validate::validate(model, options, &sub_parse)
 }

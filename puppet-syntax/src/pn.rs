@@ -33,22 +33,24 @@
 
 mod format;
 
-pub use format::{json_quote, pn_quote, ruby_float_to_s};
-
 use std::borrow::Cow;
 
-use crate::model::{
-    regexp_has_fixed_encoding, IntRef, Model, ModelClass, NodeId, NodeKind, NodeList, ResourceForm,
-};
+use crate::ruby_format::regexp_has_fixed_encoding;
+
+use crate::model::{IntRef, Model, ModelClass, NodeId, NodeKind, NodeList, ResourceForm};
 
 /// A PN value (`PN::Literal`, `PN::List`, `PN::Map`, `PN::Call`).
 #[derive(Clone, PartialEq, Debug)]
 pub enum Pn<'a> {
     /// `nil` (JSON `null`).
     Nil,
+    /// `true` / `false`.
     Bool(bool),
+    /// An exact integer.
     Int(PnInt<'a>),
+    /// A float, printed as Ruby's `Float#to_s`.
     Float(f64),
+    /// A string, quoted on output.
     Str(Cow<'a, str>),
     /// `[e e …]`
     List(Vec<Pn<'a>>),
@@ -61,6 +63,7 @@ pub enum Pn<'a> {
 /// A PN integer: exact at any size.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum PnInt<'a> {
+    /// A value that fits (every `i64` and its negation).
     Small(i128),
     /// Decimal digits with optional `-`; only for values outside `i128`-from-`i64` range.
     Big(Cow<'a, str>),

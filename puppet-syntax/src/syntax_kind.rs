@@ -12,7 +12,9 @@ macro_rules! syntax_kinds {
         nodes { $($(#[doc = $ndoc:literal])* $node:ident,)* }
     ) => {
         /// A token or node kind. `#[repr(u16)]` so it converts to `rowan::SyntaxKind`.
-        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        ///
+        /// A token kind without documentation is the punctuation or keyword it is named after.
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms, missing_docs)]
         #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
         #[repr(u16)]
         pub enum SyntaxKind {
@@ -300,6 +302,7 @@ impl SyntaxKind {
         )
     }
 
+    /// Whether this is a token kind (not a node kind).
     #[inline]
     pub fn is_token(self) -> bool {
         (self as u16) <= (EOF as u16)
@@ -311,6 +314,7 @@ impl SyntaxKind {
         (self as u16) >= (CASE as u16) && (self as u16) <= (APPLY as u16)
     }
 
+    /// The kind whose number (`kind as u16`) is `raw`.
     pub fn from_u16(raw: u16) -> Option<SyntaxKind> {
         SyntaxKind::ALL.get(raw as usize).copied()
     }

@@ -22,7 +22,7 @@ fn corner_cases_equal_ruby() {
         let src = record["src"].as_str().unwrap();
         let epp = record["epp"].as_bool().unwrap_or(false);
         count += 1;
-        let result = parse(src, None, &ParseOptions { epp, tasks: false }, false);
+        let result = parse(src.as_bytes(), &ParseOptions::new().epp(epp));
         let Some(model) = result.model else {
             failures.push(format!("{src:?}: no model: {:?}", result.diagnostics));
             continue;
@@ -91,11 +91,8 @@ fn corner_cases_equal_ruby() {
 /// `Puppet[:tasks] = true` (expected values copied from Ruby's `_pcore_all_contents`).
 #[test]
 fn tasks_mode_apply_and_plan_equal_ruby() {
-    let options = ParseOptions {
-        epp: false,
-        tasks: true,
-    };
-    let result = parse("apply($t) { file { \"/x\": } }", None, &options, false);
+    let options = ParseOptions::new().tasks(true);
+    let result = parse(b"apply($t) { file { \"/x\": } }", &options);
     let model = result.model.expect("apply parses in tasks mode");
     let locs: Vec<(&str, u32, u32)> = model
         .locs()
@@ -115,14 +112,14 @@ fn tasks_mode_apply_and_plan_equal_ruby() {
             ("LiteralString", 19, 4),
         ]
     );
-    let result = parse("plan foo { plan bar {} }", None, &options, false);
+    let result = parse(b"plan foo { plan bar {} }", &options);
     let model = result.model.expect("nested plans parse");
     assert_eq!(
         puppet_syntax::pn::to_pn_string(&model),
         r#"(plan {:name "foo" :body [(plan {:name "foo::bar"})]})"#
     );
     // Without tasks mode `plan` is a plain name.
-    assert!(parse("plan foo { }", None, &ParseOptions::default(), false)
+    assert!(parse(b"plan foo { }", &ParseOptions::default())
         .model
         .is_some());
 }

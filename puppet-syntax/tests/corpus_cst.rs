@@ -9,7 +9,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use puppet_syntax::{parse_cst, ParseOptions};
+use puppet_syntax::{parse, ParseOptions};
 
 const DEFAULT_CORPUS: &str = "/usr/share/puppet/modules.available";
 
@@ -73,7 +73,8 @@ fn check_file(path: &Path) -> Outcome {
         }
     };
     let epp = path.extension().is_some_and(|e| e == "epp");
-    let parsed = std::panic::catch_unwind(|| parse_cst(&text, &ParseOptions { epp, tasks: false }));
+    let options = ParseOptions::new().epp(epp).cst(true).model(false);
+    let parsed = std::panic::catch_unwind(|| parse(text.as_bytes(), &options));
     let parse = match parsed {
         Ok(parse) => parse,
         Err(payload) => {
@@ -85,27 +86,24 @@ fn check_file(path: &Path) -> Outcome {
             return Outcome {
                 path: path.to_owned(),
                 bytes: text.len(),
-                problem: Some(format!("parse_cst panicked: {reason}")),
+                problem: Some(format!("parse panicked: {reason}")),
             };
         }
     };
     let mut problems = Vec::new();
-    let errors: Vec<_> = parse
-        .diagnostics()
-        .iter()
-        .filter(|d| d.is_error())
-        .collect();
+    let errors: Vec<_> = parse.diagnostics.iter().filter(|d| d.is_error()).collect();
     if !errors.is_empty() {
-        let index = puppet_syntax::LineIndex::new(&text);
         for d in errors.iter().take(3) {
-            let (line, col) = index.line_col(&text, d.offset.min(text.len() as u32));
-            problems.push(format!("{line}:{col}: error[{}]: {}", d.code, d.message));
+            problems.push(format!(
+                "{}:{}: error[{}]: {}",
+                d.line, d.column, d.code, d.message
+            ));
         }
         if errors.len() > 3 {
             problems.push(format!("… and {} more errors", errors.len() - 3));
         }
     }
-    let round_trip = parse.syntax_node().to_string();
+    let round_trip = parse.syntax_node().unwrap().to_string();
     if round_trip != text {
         let at = round_trip
             .bytes()

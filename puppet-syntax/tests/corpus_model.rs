@@ -44,12 +44,7 @@ fn corpus_pn_and_positions_equal_ruby() {
         };
         files += 1;
         let epp = file.ends_with(".epp");
-        let result = parse(
-            &source,
-            Some(&file),
-            &ParseOptions { epp, tasks: false },
-            false,
-        );
+        let result = parse(source.as_bytes(), &ParseOptions::new().file(&file).epp(epp));
         let Some(model) = result.model else {
             let diags: Vec<String> = result
                 .diagnostics

@@ -8,7 +8,8 @@ mod lexer_util;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use puppet_syntax::lexer::{lex, LexOptions};
+use puppet_syntax::lexer::lex;
+use puppet_syntax::ParseOptions;
 
 const CORPUS: &str = "/usr/share/puppet/modules.available";
 
@@ -53,7 +54,7 @@ fn corpus_lexes_without_errors() {
     for (ext, epp) in [("pp", false), ("epp", true)] {
         for (path, source) in load(ext) {
             count += 1;
-            let lexed = lex(&source, LexOptions { epp, tasks: false });
+            let lexed = lex(&source, &ParseOptions::new().epp(epp));
             lexer_util::assert_covers(&source, &lexed);
             for d in lexed.diagnostics.iter().filter(|d| d.is_error()) {
                 failures.push(format!(
@@ -93,18 +94,18 @@ fn lexer_throughput() {
         .map(|(_, s)| s.as_str())
         .collect::<Vec<_>>()
         .join("\n");
-    let options = LexOptions::default();
+    let options = ParseOptions::default();
     let mut best_files = f64::MAX;
     let mut best_joined = f64::MAX;
     let mut tokens = 0;
     for _ in 0..10 {
         let t = Instant::now();
         for (_, s) in &files {
-            tokens += lex(s, options).tokens.len();
+            tokens += lex(s, &options).tokens.len();
         }
         best_files = best_files.min(t.elapsed().as_secs_f64());
         let t = Instant::now();
-        tokens += lex(&joined, options).tokens.len();
+        tokens += lex(&joined, &options).tokens.len();
         best_joined = best_joined.min(t.elapsed().as_secs_f64());
     }
     let mb = bytes as f64 / 1e6;
@@ -144,7 +145,7 @@ fn adversarial_inputs_are_linear() {
     ];
     for (name, source, epp) in cases {
         let t = Instant::now();
-        let lexed = lex(&source, LexOptions { epp, tasks: false });
+        let lexed = lex(&source, &ParseOptions::new().epp(epp));
         let elapsed = t.elapsed();
         assert_eq!(*lexed.starts.last().unwrap() as usize, source.len());
         assert!(

@@ -14,7 +14,8 @@ use std::path::PathBuf;
 
 use expect::check_expect;
 
-use puppet_syntax::lexer::{lex, LexOptions};
+use puppet_syntax::lexer::lex;
+use puppet_syntax::ParseOptions;
 
 #[test]
 fn lexer_golden_files() {
@@ -37,13 +38,7 @@ fn lexer_golden_files() {
             let tasks = path
                 .file_stem()
                 .is_some_and(|s| s.to_string_lossy().starts_with("tasks_mode"));
-            let lexed = lex(
-                &source,
-                LexOptions {
-                    epp: ext == "epp",
-                    tasks,
-                },
-            );
+            let lexed = lex(&source, &ParseOptions::new().epp(ext == "epp").tasks(tasks));
             lexer_util::assert_covers(&source, &lexed);
             let has_errors = lexed.diagnostics.iter().any(|d| d.is_error());
             if has_errors != expect_errors {

@@ -6,12 +6,13 @@
 mod lexer_util;
 
 use proptest::prelude::*;
-use puppet_syntax::lexer::{heredoc, lex, EscapeSet, LexOptions};
+use puppet_syntax::lexer::{heredoc, lex, EscapeSet};
+use puppet_syntax::ParseOptions;
 
 fn check(source: &str) {
     for epp in [false, true] {
         for tasks in [false, true] {
-            let lexed = lex(source, LexOptions { epp, tasks });
+            let lexed = lex(source, &ParseOptions::new().epp(epp).tasks(tasks));
             lexer_util::assert_covers(source, &lexed);
             for span in &lexed.heredocs {
                 assert!(span.body_start <= span.text_end && span.text_end <= span.body_end);

@@ -9,20 +9,19 @@ mod lexer_util;
 use std::path::{Path, PathBuf};
 
 use lexer_util::{compare_with_ruby, ruby_available, run_oracle};
-use puppet_syntax::lexer::LexOptions;
+use puppet_syntax::ParseOptions;
 
-const PP: LexOptions = LexOptions {
-    epp: false,
-    tasks: false,
-};
-const EPP: LexOptions = LexOptions {
-    epp: true,
-    tasks: false,
-};
-const TASKS: LexOptions = LexOptions {
-    epp: false,
-    tasks: true,
-};
+fn pp_options() -> ParseOptions {
+    ParseOptions::new()
+}
+
+fn epp_options() -> ParseOptions {
+    ParseOptions::new().epp(true)
+}
+
+fn tasks_options() -> ParseOptions {
+    ParseOptions::new().tasks(true)
+}
 
 /// Snippets covering every lexer rule (manifests unless marked).
 const SNIPPETS: &[&str] = &[
@@ -144,7 +143,7 @@ fn corpus_files(ext: &str) -> Vec<PathBuf> {
     files
 }
 
-fn golden_files() -> Vec<(PathBuf, LexOptions)> {
+fn golden_files() -> Vec<(PathBuf, ParseOptions)> {
     let mut out = Vec::new();
     for dir in ["ok", "err"] {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -156,8 +155,8 @@ fn golden_files() -> Vec<(PathBuf, LexOptions)> {
         for e in entries.flatten() {
             let p = e.path();
             match p.extension().and_then(|e| e.to_str()) {
-                Some("pp") => out.push((p, PP)),
-                Some("epp") => out.push((p, EPP)),
+                Some("pp") => out.push((p, pp_options())),
+                Some("epp") => out.push((p, epp_options())),
                 _ => {}
             }
         }
@@ -166,8 +165,11 @@ fn golden_files() -> Vec<(PathBuf, LexOptions)> {
     out
 }
 
-fn check_all(inputs: Vec<(String, String, LexOptions)>) {
-    let pairs: Vec<(String, LexOptions)> = inputs.iter().map(|(_, s, o)| (s.clone(), *o)).collect();
+fn check_all(inputs: Vec<(String, String, ParseOptions)>) {
+    let pairs: Vec<(String, ParseOptions)> = inputs
+        .iter()
+        .map(|(_, s, o)| (s.clone(), o.clone()))
+        .collect();
     let results = run_oracle(&pairs);
     let mut failures = Vec::new();
     let raised = results.iter().filter(|r| r.error.is_some()).count();
@@ -189,7 +191,7 @@ fn check_all(inputs: Vec<(String, String, LexOptions)>) {
         eprintln!("Ruby errors: {codes:?}");
     }
     for ((name, source, options), ruby) in inputs.iter().zip(results.iter()) {
-        if let Err(e) = compare_with_ruby(source, *options, ruby) {
+        if let Err(e) = compare_with_ruby(source, options, ruby) {
             failures.push(format!("{name}: {e}"));
         }
     }
@@ -209,9 +211,13 @@ fn snippets_match_ruby() {
         return;
     }
     let mut inputs = Vec::new();
-    for (list, options) in [(SNIPPETS, PP), (EPP_SNIPPETS, EPP), (TASKS_SNIPPETS, TASKS)] {
+    for (list, options) in [
+        (SNIPPETS, pp_options()),
+        (EPP_SNIPPETS, epp_options()),
+        (TASKS_SNIPPETS, tasks_options()),
+    ] {
         for s in list {
-            inputs.push((format!("{s:?}"), s.to_string(), options));
+            inputs.push((format!("{s:?}"), s.to_string(), options.clone()));
         }
     }
     for (path, options) in golden_files() {
@@ -231,10 +237,10 @@ fn corpus_matches_ruby() {
         return;
     }
     let mut inputs = Vec::new();
-    for (ext, options) in [("pp", PP), ("epp", EPP)] {
+    for (ext, options) in [("pp", pp_options()), ("epp", epp_options())] {
         for path in corpus_files(ext) {
             if let Ok(source) = std::fs::read_to_string(&path) {
-                inputs.push((path.display().to_string(), source, options));
+                inputs.push((path.display().to_string(), source, options.clone()));
             }
         }
     }
@@ -248,16 +254,16 @@ fn show() {
         return;
     };
     let options = if std::env::var_os("LEXER_DIFF_EPP").is_some() {
-        EPP
+        epp_options()
     } else {
-        PP
+        pp_options()
     };
-    let lexed = puppet_syntax::lexer::lex(&src, options);
+    let lexed = puppet_syntax::lexer::lex(&src, &options);
     println!("{}", lexer_util::render(&src, &lexed));
     for t in lexer_util::ruby_view(&src, &lexed, false) {
         println!("ours: {t}");
     }
-    let ruby = run_oracle(&[(src.clone(), options)]);
+    let ruby = run_oracle(&[(src.clone(), options.clone())]);
     for t in &ruby[0].tokens {
         println!("ruby: {t}");
     }
@@ -265,7 +271,7 @@ fn show() {
         "ruby error: {:?}\nruby warnings: {:?}",
         ruby[0].error, ruby[0].warnings
     );
-    println!("compare: {:?}", compare_with_ruby(&src, options, &ruby[0]));
+    println!("compare: {:?}", compare_with_ruby(&src, &options, &ruby[0]));
 }
 
 /// Fragments for the random differential test.
@@ -440,7 +446,11 @@ fn random_fragments_match_ruby() {
                 s.push_str(PIECES[next(PIECES.len())]);
             }
         }
-        inputs.push((format!("{s:?}"), s, if epp { EPP } else { PP }));
+        inputs.push((
+            format!("{s:?}"),
+            s,
+            if epp { epp_options() } else { pp_options() },
+        ));
     }
     check_all(inputs);
 }
@@ -537,7 +547,7 @@ fn random_heredocs_match_ruby() {
             s.push_str("x\nX\n");
         }
         s.push_str(["", "$b = [1]\n", "(1)\n"][next(3)]);
-        inputs.push((format!("{s:?}"), s, PP));
+        inputs.push((format!("{s:?}"), s, pp_options()));
     }
     check_all(inputs);
 }

@@ -4,26 +4,29 @@
 
 mod lexer_util;
 
-use puppet_syntax::lexer::{lex, LexOptions, Lexed};
-use puppet_syntax::{IssueCode, Severity, SyntaxKind};
+use puppet_syntax::lexer::{lex, Lexed};
+use puppet_syntax::{IssueCode, ParseOptions, Severity, SyntaxKind};
 
-const PP: LexOptions = LexOptions {
-    epp: false,
-    tasks: false,
-};
-const EPP: LexOptions = LexOptions {
-    epp: true,
-    tasks: false,
-};
+fn pp() -> ParseOptions {
+    ParseOptions::new()
+}
 
-fn lexed(src: &str, options: LexOptions) -> Lexed {
-    let l = lex(src, options);
+fn epp() -> ParseOptions {
+    ParseOptions::new().epp(true)
+}
+
+fn tasks() -> ParseOptions {
+    ParseOptions::new().tasks(true)
+}
+
+fn lexed(src: &str, options: ParseOptions) -> Lexed {
+    let l = lex(src, &options);
     lexer_util::assert_covers(src, &l);
     l
 }
 
 /// Non-trivia tokens as `KIND:text`, space separated.
-fn toks_with(src: &str, options: LexOptions) -> String {
+fn toks_with(src: &str, options: ParseOptions) -> String {
     let l = lexed(src, options);
     (0..l.tokens.len())
         .filter(|&i| !l.tokens[i].kind.is_trivia())
@@ -33,11 +36,11 @@ fn toks_with(src: &str, options: LexOptions) -> String {
 }
 
 fn toks(src: &str) -> String {
-    toks_with(src, PP)
+    toks_with(src, pp())
 }
 
 /// All tokens (trivia included) as `KIND:text`.
-fn all_toks(src: &str, options: LexOptions) -> String {
+fn all_toks(src: &str, options: ParseOptions) -> String {
     let l = lexed(src, options);
     (0..l.tokens.len())
         .map(|i| format!("{}:{}", l.tokens[i].kind.name(), l.text(src, i)))
@@ -46,7 +49,7 @@ fn all_toks(src: &str, options: LexOptions) -> String {
 }
 
 /// Diagnostics as `severity CODE@offset+len value` (value = the `value` arg if any).
-fn diags(src: &str, options: LexOptions) -> Vec<String> {
+fn diags(src: &str, options: ParseOptions) -> Vec<String> {
     lexed(src, options)
         .diagnostics
         .iter()
@@ -62,7 +65,7 @@ fn diags(src: &str, options: LexOptions) -> Vec<String> {
 }
 
 fn error_codes(src: &str) -> Vec<IssueCode> {
-    lexed(src, PP)
+    lexed(src, pp())
         .diagnostics
         .iter()
         .filter(|d| d.is_error())
@@ -133,16 +136,7 @@ fn keywords_and_tasks_keywords() {
         toks("plan apply application site ::if"),
         "NAME:plan NAME:apply NAME:application NAME:site NAME:::if"
     );
-    assert_eq!(
-        toks_with(
-            "plan apply",
-            LexOptions {
-                epp: false,
-                tasks: true
-            }
-        ),
-        "PLAN:plan APPLY:apply"
-    );
+    assert_eq!(toks_with("plan apply", tasks()), "PLAN:plan APPLY:apply");
 }
 
 #[test]
@@ -157,23 +151,29 @@ fn names_words_and_class_references() {
 
 #[test]
 fn name_errors_are_reported_where_ruby_reports_them() {
-    assert_eq!(diags("Foo::bar", PP), ["error ILLEGAL_CLASS_REFERENCE@4+4"]);
+    assert_eq!(
+        diags("Foo::bar", pp()),
+        ["error ILLEGAL_CLASS_REFERENCE@4+4"]
+    );
     assert_eq!(toks("Foo::bar x"), "CLASSREF:Foo::bar NAME:x");
     assert_eq!(
-        diags("::Foo::bar", PP),
+        diags("::Foo::bar", pp()),
         ["error ILLEGAL_FULLY_QUALIFIED_CLASS_REFERENCE@8+2"]
     );
     assert_eq!(
-        diags("ab::1c", PP),
+        diags("ab::1c", pp()),
         ["error ILLEGAL_FULLY_QUALIFIED_NAME@4+2"]
     );
     assert_eq!(toks("ab::1c"), "NAME:ab ERROR_TOKEN:::1c");
     // Ruby crashes on these; we report a clean issue.
     assert_eq!(
-        diags("foo::", PP),
+        diags("foo::", pp()),
         ["error ILLEGAL_FULLY_QUALIFIED_NAME@5+0"]
     );
-    assert_eq!(diags("$::", PP), ["error ILLEGAL_FULLY_QUALIFIED_NAME@3+0"]);
+    assert_eq!(
+        diags("$::", pp()),
+        ["error ILLEGAL_FULLY_QUALIFIED_NAME@3+0"]
+    );
 }
 
 #[test]
@@ -220,16 +220,16 @@ fn number_errors() {
         ("1é", "error ILLEGAL_NUMBER@1+0", "NUMBER:1 ERROR_TOKEN:é"),
     ];
     for (src, diag, tokens) in cases {
-        assert_eq!(diags(src, PP), [*diag], "{src}");
+        assert_eq!(diags(src, pp()), [*diag], "{src}");
         assert_eq!(toks(src), *tokens, "{src}");
-        let d = &lexed(src, PP).diagnostics[0];
+        let d = &lexed(src, pp()).diagnostics[0];
         assert!(
             d.args.iter().any(|(k, _)| *k == "value"),
             "{src}: value arg"
         );
     }
     assert_eq!(
-        lexed("3.14e", PP).diagnostics[0].args,
+        lexed("3.14e", pp()).diagnostics[0].args,
         [("value", "3.14e".to_string())]
     );
 }
@@ -257,15 +257,15 @@ fn slash_is_comment_regex_or_div() {
         "RBRACE:} REGEX:/a/ RPAREN:) DIV:/ NAME:a DIV:/"
     );
     assert_eq!(toks("$r = /a\nb/"), "VARIABLE:$r EQUALS:= REGEX:/a\nb/");
-    assert_eq!(all_toks("1/*c*/", PP), "NUMBER:1 ML_COMMENT:/*c*/");
-    assert_eq!(diags("/* x", PP), ["error UNCLOSED_MLCOMMENT@0+4"]);
+    assert_eq!(all_toks("1/*c*/", pp()), "NUMBER:1 ML_COMMENT:/*c*/");
+    assert_eq!(diags("/* x", pp()), ["error UNCLOSED_MLCOMMENT@0+4"]);
 }
 
 #[test]
 fn whitespace_and_comments_are_trivia() {
-    assert_eq!(all_toks("a \u{a0}\t\r\n b # c\r\n/* d */", PP), "NAME:a WHITESPACE: \u{a0}\t\r\n  NAME:b WHITESPACE:  COMMENT:# c\r WHITESPACE:\n ML_COMMENT:/* d */");
+    assert_eq!(all_toks("a \u{a0}\t\r\n b # c\r\n/* d */", pp()), "NAME:a WHITESPACE: \u{a0}\t\r\n  NAME:b WHITESPACE:  COMMENT:# c\r WHITESPACE:\n ML_COMMENT:/* d */");
     assert_eq!(
-        all_toks("a ^é", PP),
+        all_toks("a ^é", pp()),
         "NAME:a WHITESPACE:  ERROR_TOKEN:^ ERROR_TOKEN:é"
     );
 }
@@ -276,8 +276,8 @@ fn single_quoted_strings() {
         toks("'a' 'a\\'b' 'a\\\\' '' ''' + 1"),
         "STRING:'a' STRING:'a\\'b' STRING:'a\\\\' STRING:'' STRING:''' PLUS:+ NUMBER:1"
     );
-    assert_eq!(diags("'abc", PP), ["error UNCLOSED_QUOTE@1+3"]);
-    let d = &lexed("'abc", PP).diagnostics[0];
+    assert_eq!(diags("'abc", pp()), ["error UNCLOSED_QUOTE@1+3"]);
+    let d = &lexed("'abc", pp()).diagnostics[0];
     assert_eq!(d.message, "Unclosed quote after \"'\" followed by 'abc...'");
     assert_eq!(
         d.args,
@@ -338,12 +338,8 @@ fn interpolation_rewrites_the_first_token_to_a_variable() {
     );
     assert_eq!(toks("\"${ x }\""), "DQPRE:\"${ VARIABLE:x DQPOST:}\"");
     assert_eq!(toks("\"${Foo}\""), "DQPRE:\"${ CLASSREF:Foo DQPOST:}\"");
-    let tasks = LexOptions {
-        epp: false,
-        tasks: true,
-    };
     assert_eq!(
-        toks_with("\"${plan}${case}\"", tasks),
+        toks_with("\"${plan}${case}\"", tasks()),
         "DQPRE:\"${ PLAN:plan DQMID:}${ VARIABLE:case DQPOST:}\""
     );
 }
@@ -385,7 +381,7 @@ fn regex_context_inside_interpolation_follows_ruby() {
 #[test]
 fn escape_warnings_are_at_the_end_of_the_segment() {
     assert_eq!(
-        diags("\"\\q $x \\p ${y} \\z\"", PP),
+        diags("\"\\q $x \\p ${y} \\z\"", pp()),
         [
             "warning UNRECOGNIZED_ESCAPE@5+0",
             "warning UNRECOGNIZED_ESCAPE@12+0",
@@ -393,30 +389,30 @@ fn escape_warnings_are_at_the_end_of_the_segment() {
         ]
     );
     assert_eq!(
-        diags("\"\\q \\u12\"", PP),
+        diags("\"\\q \\u12\"", pp()),
         [
             "warning UNRECOGNIZED_ESCAPE@9+0",
             "warning ILLEGAL_UNICODE_ESCAPE@9+0"
         ]
     );
     assert_eq!(
-        lexed("\"\\q\"", PP).diagnostics[0].args,
+        lexed("\"\\q\"", pp()).diagnostics[0].args,
         [("ch", "q".to_string())]
     );
     assert!(diags(
         "\"\\\\ \\$ \\' \\\" \\r \\n \\t \\s \\u0041 \\\n\" 'a\\q'",
-        PP
+        pp()
     )
     .is_empty());
     assert_eq!(
-        diags("\"\\u{110000}\"", PP),
+        diags("\"\\u{110000}\"", pp()),
         ["error ILLEGAL_UNICODE_ESCAPE@12+0"]
     );
 }
 
 #[test]
 fn unclosed_double_quotes_report_rubys_after_argument() {
-    let after = |src: &str| lexed(src, PP).diagnostics[0].args[0].1.clone();
+    let after = |src: &str| lexed(src, pp()).diagnostics[0].args[0].1.clone();
     assert_eq!(after("\"abc"), "'\"'");
     assert_eq!(after("\"${x"), "'x'");
     assert_eq!(after("\"${x}"), "'x'");
@@ -426,24 +422,24 @@ fn unclosed_double_quotes_report_rubys_after_argument() {
     assert_eq!(after("\"${/a/}"), "'/a/'");
     assert_eq!(after("\"a$"), "''");
     assert_eq!(toks("\"${x"), "DQPRE:\"${ NAME:x DQPOST:");
-    assert_eq!(diags("\"${x}", PP), ["error UNCLOSED_QUOTE@5+0"]);
+    assert_eq!(diags("\"${x}", pp()), ["error UNCLOSED_QUOTE@5+0"]);
 }
 
 #[test]
 fn heredoc_body_follows_the_header_line() {
     let src = "$a = @(END) + 1\nhello\nEND\n$b";
-    assert_eq!(all_toks(src, PP), "VARIABLE:$a WHITESPACE:  EQUALS:= WHITESPACE:  HEREDOC:@(END) WHITESPACE:  PLUS:+ WHITESPACE:  NUMBER:1 WHITESPACE:\n HEREDOC_BODY:hello\nEND\n VARIABLE:$b");
-    let l = lexed(src, PP);
+    assert_eq!(all_toks(src, pp()), "VARIABLE:$a WHITESPACE:  EQUALS:= WHITESPACE:  HEREDOC:@(END) WHITESPACE:  PLUS:+ WHITESPACE:  NUMBER:1 WHITESPACE:\n HEREDOC_BODY:hello\nEND\n VARIABLE:$b");
+    let l = lexed(src, pp());
     let span = l.heredoc_for(4).expect("heredoc span");
     assert_eq!(
         (span.body_start, span.text_end, span.body_end),
         (16, 22, 26)
     );
     let two = "foo(@(A), @(B))\na\nA\nb\nB\n(1)";
-    assert_eq!(all_toks(two, PP), "NAME:foo LPAREN:( HEREDOC:@(A) COMMA:, WHITESPACE:  HEREDOC:@(B) RPAREN:) WHITESPACE:\n HEREDOC_BODY:a\nA\n HEREDOC_BODY:b\nB\n WSLPAREN:( NUMBER:1 RPAREN:)");
+    assert_eq!(all_toks(two, pp()), "NAME:foo LPAREN:( HEREDOC:@(A) COMMA:, WHITESPACE:  HEREDOC:@(B) RPAREN:) WHITESPACE:\n HEREDOC_BODY:a\nA\n HEREDOC_BODY:b\nB\n WSLPAREN:( NUMBER:1 RPAREN:)");
     // The end line regexp is not anchored at the line start.
     assert_eq!(
-        all_toks("@(END)\nthis is the END\nnot\n", PP),
+        all_toks("@(END)\nthis is the END\nnot\n", pp()),
         "HEREDOC:@(END) WHITESPACE:\n HEREDOC_BODY:this is the END\n NAME:not WHITESPACE:\n"
     );
 }
@@ -451,33 +447,33 @@ fn heredoc_body_follows_the_header_line() {
 #[test]
 fn heredoc_errors() {
     assert_eq!(
-        diags("@(END", PP),
+        diags("@(END", pp()),
         ["error HEREDOC_UNCLOSED_PARENTHESIS@0+2"]
     );
-    assert_eq!(diags("@(END)", PP), ["error HEREDOC_WITHOUT_TEXT@6+0"]);
+    assert_eq!(diags("@(END)", pp()), ["error HEREDOC_WITHOUT_TEXT@6+0"]);
     assert_eq!(
-        diags("@(END)\nx\n", PP),
+        diags("@(END)\nx\n", pp()),
         ["error HEREDOC_WITHOUT_END_TAGGED_LINE@7+0"]
     );
     assert_eq!(
-        diags("@(END:J)\nEND\n", PP),
+        diags("@(END:J)\nEND\n", pp()),
         ["error HEREDOC_INVALID_SYNTAX@8+0"]
     );
     assert_eq!(
-        diags("@(\"\")\nEND\n", PP),
+        diags("@(\"\")\nEND\n", pp()),
         ["error HEREDOC_EMPTY_ENDTAG@5+0"]
     );
     assert_eq!(
-        diags("@(END/x)\nEND\n", PP),
+        diags("@(END/x)\nEND\n", pp()),
         ["error HEREDOC_INVALID_ESCAPE@8+0"]
     );
     assert_eq!(
-        diags("@(END/tt)\nEND\n", PP),
+        diags("@(END/tt)\nEND\n", pp()),
         ["error HEREDOC_MULTIPLE_AT_ESCAPES@9+0"]
     );
     // Errors in the heredoc text are mapped to the source.
     assert_eq!(
-        diags("@(\"END\")\n  ${08}\n  | END\n", PP),
+        diags("@(\"END\")\n  ${08}\n  | END\n", pp()),
         ["error INVALID_OCTAL_NUMBER@13+2"]
     );
 }
@@ -485,38 +481,41 @@ fn heredoc_errors() {
 #[test]
 fn epp_tokens() {
     assert_eq!(
-        all_toks("a <%# c %> b", EPP),
+        all_toks("a <%# c %> b", epp()),
         "EPP_START: RENDER_STRING:a  EPP_COMMENT:<%# c %> RENDER_STRING: b"
     );
     assert_eq!(
-        all_toks("x <%- $a -%>  y<%= 1 %>", EPP),
+        all_toks("x <%- $a -%>  y<%= 1 %>", epp()),
         "EPP_START: RENDER_STRING:x EPP_TRIMMED:  EPP_CODE_START:<%- WHITESPACE:  VARIABLE:$a WHITESPACE:  EPP_CODE_END:-%> EPP_TRIMMED:   RENDER_STRING:y RENDER_EXPR:<%= WHITESPACE:  NUMBER:1 WHITESPACE:  EPP_END:%>"
     );
-    assert_eq!(all_toks("<% $a -%>\n", EPP), "EPP_START: EPP_CODE_START:<% WHITESPACE:  VARIABLE:$a WHITESPACE:  EPP_CODE_END:-%> EPP_TRIMMED:\n RENDER_STRING:");
-    assert_eq!(all_toks("<%= 1 -%>\nx%%>y<%%z", EPP), "EPP_START: RENDER_EXPR:<%= WHITESPACE:  NUMBER:1 WHITESPACE:  EPP_END_TRIM:-%> EPP_TRIMMED:\n RENDER_STRING:x%%>y<%%z");
+    assert_eq!(all_toks("<% $a -%>\n", epp()), "EPP_START: EPP_CODE_START:<% WHITESPACE:  VARIABLE:$a WHITESPACE:  EPP_CODE_END:-%> EPP_TRIMMED:\n RENDER_STRING:");
+    assert_eq!(all_toks("<%= 1 -%>\nx%%>y<%%z", epp()), "EPP_START: RENDER_EXPR:<%= WHITESPACE:  NUMBER:1 WHITESPACE:  EPP_END_TRIM:-%> EPP_TRIMMED:\n RENDER_STRING:x%%>y<%%z");
     // Ruby drops text that reaches the end right after a comment or `<%%`.
     assert_eq!(
-        all_toks("a <%# c %>", EPP),
+        all_toks("a <%# c %>", epp()),
         "EPP_START: EPP_TRIMMED:a  EPP_COMMENT:<%# c %>"
     );
-    assert_eq!(all_toks("a<%%", EPP), "EPP_START: EPP_TRIMMED:a<%%");
+    assert_eq!(all_toks("a<%%", epp()), "EPP_START: EPP_TRIMMED:a<%%");
     // Trimming reaches back over a comment.
-    assert_eq!(all_toks("a  <%# c %><%- x %>", EPP), "EPP_START: RENDER_STRING:a EPP_TRIMMED:   EPP_COMMENT:<%# c %> EPP_CODE_START:<%- WHITESPACE:  NAME:x WHITESPACE:  EPP_CODE_END:%>");
-    assert_eq!(toks_with("<%= (1) %>\n<% (2) %>", EPP), "EPP_START: RENDER_EXPR:<%= LPAREN:( NUMBER:1 RPAREN:) EPP_END:%> RENDER_STRING:\n LPAREN:( NUMBER:2 RPAREN:)");
+    assert_eq!(all_toks("a  <%# c %><%- x %>", epp()), "EPP_START: RENDER_STRING:a EPP_TRIMMED:   EPP_COMMENT:<%# c %> EPP_CODE_START:<%- WHITESPACE:  NAME:x WHITESPACE:  EPP_CODE_END:%>");
+    assert_eq!(toks_with("<%= (1) %>\n<% (2) %>", epp()), "EPP_START: RENDER_EXPR:<%= LPAREN:( NUMBER:1 RPAREN:) EPP_END:%> RENDER_STRING:\n LPAREN:( NUMBER:2 RPAREN:)");
 }
 
 #[test]
 fn epp_errors() {
-    assert_eq!(diags("<%# x", EPP), ["error EPP_UNBALANCED_COMMENT@2+3"]);
-    assert_eq!(diags("a <%", EPP), ["error EPP_UNBALANCED_EXPRESSION@4+0"]);
-    assert_eq!(diags("<% 1", EPP), ["error EPP_UNBALANCED_TAG@4+0"]);
+    assert_eq!(diags("<%# x", epp()), ["error EPP_UNBALANCED_COMMENT@2+3"]);
+    assert_eq!(
+        diags("a <%", epp()),
+        ["error EPP_UNBALANCED_EXPRESSION@4+0"]
+    );
+    assert_eq!(diags("<% 1", epp()), ["error EPP_UNBALANCED_TAG@4+0"]);
 }
 
 #[test]
 fn bom_is_reported_and_lexed_as_whitespace() {
     assert_eq!(error_codes("\u{feff}$x"), [IssueCode::ILLEGAL_BOM]);
     assert_eq!(
-        all_toks("\u{feff}$x", PP),
+        all_toks("\u{feff}$x", pp()),
         "WHITESPACE:\u{feff} VARIABLE:$x"
     );
 }
@@ -524,7 +523,7 @@ fn bom_is_reported_and_lexed_as_whitespace() {
 #[test]
 fn deep_nesting_does_not_overflow() {
     let src = "\"${".repeat(100_000);
-    let l = lexed(&src, PP);
+    let l = lexed(&src, pp());
     assert_eq!(
         l.tokens
             .iter()
@@ -533,5 +532,5 @@ fn deep_nesting_does_not_overflow() {
         100_000
     );
     let heredocs = "@(\"A\")\n${@(\"A\")\n".repeat(200);
-    lexed(&heredocs, PP);
+    lexed(&heredocs, pp());
 }

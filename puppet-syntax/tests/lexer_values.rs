@@ -4,9 +4,9 @@
 use puppet_syntax::lexer::heredoc::{self, lex_heredoc_text, parse_header, process_body};
 use puppet_syntax::lexer::{
     dq_segment_value, epp_text_value, lex, segment_opens_expression, sq_string_value,
-    string_segment_inner, uq_segment_value, EscapeSet, LexOptions,
+    string_segment_inner, uq_segment_value, EscapeSet,
 };
-use puppet_syntax::{IssueCode, SyntaxKind::*};
+use puppet_syntax::{IssueCode, ParseOptions, SyntaxKind::*};
 
 #[test]
 fn single_quoted_values() {
@@ -251,7 +251,7 @@ fn heredoc_text_lexing() {
 #[test]
 fn heredoc_spans_in_the_token_stream() {
     let src = "$a = @(A) + @(B)\nx\nA\ny\n  B\n";
-    let l = lex(src, LexOptions::default());
+    let l = lex(src, &ParseOptions::default());
     assert_eq!(l.heredocs.len(), 2);
     let a = l.heredocs[0];
     let b = l.heredocs[1];

@@ -1,6 +1,6 @@
 //! Mutation test: real manifests, broken on purpose. From a deterministic sample of the Debian
 //! corpus, each mutant deletes, duplicates or inserts (a copy of another token of the same file)
-//! one to three random tokens, using the lexer's token spans. For every mutant `parse_cst` must
+//! one to three random tokens, using the lexer's token spans. For every mutant a CST-only `parse` must
 //! not panic and the CST's text must equal the mutant byte for byte (error recovery keeps every
 //! byte). Broken input is expected: diagnostics are not checked.
 //!
@@ -14,8 +14,8 @@ use std::fs;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use puppet_syntax::lexer::{lex, LexOptions};
-use puppet_syntax::{parse_cst, ParseOptions};
+use puppet_syntax::lexer::lex;
+use puppet_syntax::{parse, ParseOptions};
 
 const DEFAULT_CORPUS: &str = "/usr/share/puppet/modules.available";
 
@@ -54,12 +54,11 @@ fn panic_reason(payload: &(dyn std::any::Any + Send)) -> String {
 
 /// `None` when the input is handled correctly, else what went wrong.
 fn check(text: &str, epp: bool) -> Option<String> {
-    match panic::catch_unwind(AssertUnwindSafe(|| {
-        parse_cst(text, &ParseOptions { epp, tasks: false })
-    })) {
-        Err(payload) => Some(format!("parse_cst panicked: {}", panic_reason(&*payload))),
+    let options = ParseOptions::new().epp(epp).cst(true).model(false);
+    match panic::catch_unwind(AssertUnwindSafe(|| parse(text.as_bytes(), &options))) {
+        Err(payload) => Some(format!("parse panicked: {}", panic_reason(&*payload))),
         Ok(parse) => {
-            let round_trip = parse.syntax_node().to_string();
+            let round_trip = parse.syntax_node().unwrap().to_string();
             (round_trip != text).then(|| {
                 let at = round_trip
                     .bytes()
@@ -112,7 +111,7 @@ fn corpus_files() -> Vec<PathBuf> {
 
 /// Byte spans of the tokens of `text` (from the lexer), non-empty ones only.
 fn token_spans(text: &str, epp: bool) -> Vec<(usize, usize)> {
-    let lexed = lex(text, LexOptions { epp, tasks: false });
+    let lexed = lex(text, &ParseOptions::new().epp(epp));
     lexed
         .starts
         .windows(2)
@@ -270,7 +269,7 @@ fn mutated_corpus_files_never_panic_and_round_trip() {
                     match panic::catch_unwind(|| token_spans(&mutant, epp)) {
                         Ok(spans) if !spans.is_empty() => spans,
                         Ok(_) => break,
-                        // parse_cst lexes too: the check below reports (and saves) it.
+                        // parse lexes too: the check below reports (and saves) it.
                         Err(_) => break,
                     }
                 };

@@ -12,21 +12,19 @@ use std::path::{Path, PathBuf};
 use expect::check_expect;
 
 use puppet_syntax::syntax::dump_cst;
-use puppet_syntax::{parse_cst, ParseOptions};
+use puppet_syntax::{parse, ParseOptions};
 
 fn manifest_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 fn render(source: &str, epp: bool) -> (String, bool) {
-    let parse = parse_cst(source, &ParseOptions { epp, tasks: false });
-    let mut out = dump_cst(&parse.syntax_node());
-    assert_eq!(
-        parse.syntax_node().to_string(),
-        source,
-        "CST must reproduce the input"
-    );
-    for d in parse.diagnostics() {
+    let options = ParseOptions::new().epp(epp).cst(true).model(false);
+    let parse = parse(source.as_bytes(), &options);
+    let root = parse.syntax_node().unwrap();
+    let mut out = dump_cst(&root);
+    assert_eq!(root.to_string(), source, "CST must reproduce the input");
+    for d in &parse.diagnostics {
         out.push_str(&format!(
             "{}[{}]@{}..{}: {}\n",
             d.severity.as_str(),

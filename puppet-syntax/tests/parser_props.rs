@@ -3,7 +3,7 @@
 //! diagnostic instead of a stack overflow.
 
 use proptest::prelude::*;
-use puppet_syntax::{parse, parse_cst, IssueCode, ParseOptions};
+use puppet_syntax::{parse, IssueCode, ParseOptions};
 
 /// Puppet-flavoured fragments, so random inputs reach deep into the grammar.
 const FRAGMENTS: &[&str] = &[
@@ -94,16 +94,17 @@ proptest! {
     #[test]
     fn cst_round_trips_arbitrary_text(text in "\\PC{0,200}") {
         for epp in [false, true] {
-            let parse = parse_cst(&text, &ParseOptions { epp, tasks: false });
-            prop_assert_eq!(parse.syntax_node().to_string(), text.clone());
+            let options = ParseOptions::new().epp(epp).cst(true).model(false);
+            let parse = parse(text.as_bytes(), &options);
+            prop_assert_eq!(parse.syntax_node().unwrap().to_string(), text.clone());
         }
     }
 
     #[test]
     fn pipeline_never_panics_on_puppet_like_text(text in fragments()) {
         for epp in [false, true] {
-            let options = ParseOptions { epp, tasks: false };
-            let result = parse(&text, Some("x.pp"), &options, true);
+            let options = ParseOptions::new().file("x.pp").epp(epp).cst(true);
+            let result = parse(text.as_bytes(), &options);
             prop_assert_eq!(result.syntax_node().unwrap().to_string(), text.clone());
             // The lowering never meets a tree shape it does not know.
             prop_assert!(
@@ -130,7 +131,7 @@ fn deep_nesting_is_a_diagnostic_not_a_crash() {
         ("\"${", "}\""),
     ] {
         let text = format!("$x = {}1{}", open.repeat(100_000), close.repeat(100_000));
-        let result = parse(&text, None, &ParseOptions::default(), true);
+        let result = parse(text.as_bytes(), &ParseOptions::new().cst(true));
         assert_eq!(result.syntax_node().unwrap().to_string(), text);
         assert!(
             result
@@ -146,7 +147,7 @@ fn deep_nesting_is_a_diagnostic_not_a_crash() {
 #[test]
 fn moderate_nesting_still_parses() {
     let text = format!("$x = {}1{}", "[".repeat(200), "]".repeat(200));
-    let result = parse(&text, None, &ParseOptions::default(), false);
+    let result = parse(text.as_bytes(), &ParseOptions::default());
     assert!(result.diagnostics.is_empty(), "{:?}", result.diagnostics);
     assert!(result.model.is_some());
 }
@@ -164,7 +165,7 @@ fn bom_and_odd_bytes_do_not_panic() {
         "<%",
     ] {
         for epp in [false, true] {
-            let result = parse(text, None, &ParseOptions { epp, tasks: false }, true);
+            let result = parse(text.as_bytes(), &ParseOptions::new().epp(epp).cst(true));
             assert_eq!(result.syntax_node().unwrap().to_string(), text);
         }
     }

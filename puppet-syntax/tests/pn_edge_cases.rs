@@ -7,7 +7,8 @@ mod pn_util;
 
 use pn_util::{expected, B};
 use puppet_syntax::model::{AttributeOperator, ComparisonOperator, Model, NodeKind, ResourceForm};
-use puppet_syntax::pn::{self, ruby_float_to_s};
+use puppet_syntax::pn;
+use puppet_syntax::ruby_format::ruby_float_to_s;
 
 fn pn_of(b: &B) -> String {
     pn::to_pn_string(&b.m)

@@ -11,21 +11,20 @@
 //! plus the raised issue (we continue after it); where Ruby crashes, they must start with what it
 //! accepted and then report an error.
 
-use puppet_syntax::validate::Strict;
-use puppet_syntax::{parse, Diagnostic, LineIndex, ParseOptions, Severity, ValidateOptions};
+mod diag_util;
+
+use diag_util::{diagnostic_row, Row};
+use puppet_syntax::{parse, ParseOptions, Severity, Strict};
 use serde_json::Value;
 
 const CASES: &str = include_str!("../test_data/validate/cases.txt");
 const EXPECTED: &str = include_str!("../test_data/validate/expected.jsonl");
 
-/// One diagnostic as compared: (issue, severity, line, column, message).
-type Row = (String, String, u64, u64, String);
-
 struct Case {
     line: String,
     source: String,
-    parse: ParseOptions,
-    validate: ValidateOptions,
+    /// The parse options, and the validation options (`strict`, `tasks`, no location).
+    options: ParseOptions,
 }
 
 fn cases() -> Vec<Case> {
@@ -48,19 +47,15 @@ fn cases() -> Vec<Case> {
                 Some("error") => Strict::Error,
                 _ => Strict::Warning,
             };
-            let tasks = options.contains(&"tasks");
+            let epp = options.contains(&"epp");
             Case {
                 line: line.to_owned(),
                 source: snippet.replace("\\n", "\n"),
-                parse: ParseOptions {
-                    epp: options.contains(&"epp"),
-                    tasks,
-                },
-                validate: ValidateOptions {
-                    strict,
-                    tasks,
-                    location: None,
-                },
+                options: ParseOptions::new()
+                    .file(if epp { "x.epp" } else { "x.pp" })
+                    .epp(epp)
+                    .tasks(options.contains(&"tasks"))
+                    .strict(strict),
             }
         })
         .collect()
@@ -80,17 +75,6 @@ fn row(d: &Value) -> Row {
         d["line"].as_u64().unwrap_or(0),
         d["pos"].as_u64().unwrap_or(0),
         d["message"].as_str().unwrap_or("").to_owned(),
-    )
-}
-
-fn our_row(source: &str, d: &Diagnostic) -> Row {
-    let (line, column) = LineIndex::new(source).line_col(source, d.offset);
-    (
-        d.code.as_str().to_owned(),
-        d.severity.as_str().to_owned(),
-        line as u64,
-        column as u64,
-        d.message.clone(),
     )
 }
 
@@ -125,15 +109,14 @@ fn validator_matches_ruby_on_every_case() {
             Some(case.line.as_str()),
             "expected.jsonl is out of step with cases.txt"
         );
-        let file = if case.parse.epp { "x.epp" } else { "x.pp" };
-        let mut result = parse(&case.source, Some(file), &case.parse, false);
+        let mut result = parse(case.source.as_bytes(), &case.options);
         compared += 1;
         if let Some(syntax) = ruby.get("syntax_error").filter(|s| !s.is_null()) {
             let ours = result
                 .diagnostics
                 .iter()
                 .find(|d| d.is_error())
-                .map(|d| our_row(&case.source, d));
+                .map(diagnostic_row);
             let want = (
                 syntax["issue"].as_str().unwrap_or("PARSE_ERROR"),
                 syntax["line"].as_u64(),
@@ -158,17 +141,17 @@ fn validator_matches_ruby_on_every_case() {
                     &result
                         .diagnostics
                         .iter()
-                        .map(|d| our_row(&case.source, d))
+                        .map(diagnostic_row)
                         .collect::<Vec<_>>()
                 )
             ));
             continue;
         }
         let parse_count = result.diagnostics.len();
-        result.validate(&case.validate);
+        result.validate(&case.options);
         let ours: Vec<Row> = result.diagnostics[parse_count..]
             .iter()
-            .map(|d| our_row(&case.source, d))
+            .map(diagnostic_row)
             .collect();
         let mut want = rows(&ruby["diagnostics"]);
         diagnostics += want.len();

@@ -17,7 +17,10 @@
 
 use std::path::{Path, PathBuf};
 
-use puppet_syntax::{parse_and_validate, LineIndex, ParseOptions, ValidateOptions};
+mod diag_util;
+
+use diag_util::{diagnostic_row, Row};
+use puppet_syntax::{parse_and_validate, LocationContext, ParseOptions};
 use serde_json::Value;
 
 const MODULEPATH: &str = "/usr/share/puppet/modules";
@@ -69,9 +72,19 @@ fn ruby_rows(record: &Value) -> Vec<(String, String, u64, u64, Option<String>)> 
         .unwrap_or_default()
 }
 
+/// The options with the module path `/usr/share/puppet/modules` (and no environment manifest).
+fn with_modulepath() -> ParseOptions {
+    let working_dir = std::env::current_dir().unwrap();
+    ParseOptions::new().location(LocationContext::new(
+        vec![PathBuf::from(MODULEPATH)],
+        None,
+        working_dir,
+    ))
+}
+
 /// Compares our diagnostics for every record's file with Ruby's; returns (files, diagnostics,
-/// failures).
-fn compare(jsonl: &str, options: &ValidateOptions) -> (usize, usize, Vec<String>) {
+/// failures). `options` gives the validation options; `file` and `epp` come from each record.
+fn compare(jsonl: &str, options: &ParseOptions) -> (usize, usize, Vec<String>) {
     let (mut files, mut diagnostics, mut failures) = (0, 0, Vec::new());
     for line in jsonl.lines() {
         let record: Value = serde_json::from_str(line).expect("oracle line is JSON");
@@ -85,29 +98,16 @@ fn compare(jsonl: &str, options: &ValidateOptions) -> (usize, usize, Vec<String>
             continue; // not a validator question (the parser tests cover these)
         }
         files += 1;
-        let parse_options = ParseOptions {
-            epp: file.ends_with(".epp"),
-            tasks: false,
-        };
-        let result = parse_and_validate(&source, Some(file), &parse_options, options);
-        let index = LineIndex::new(&source);
-        let ours: Vec<(String, String, u64, u64, String)> = result
+        let options = options.clone().file(file).epp(file.ends_with(".epp"));
+        let result = parse_and_validate(source.as_bytes(), &options);
+        let ours: Vec<Row> = result
             .diagnostics
             .iter()
             .filter(|d| {
                 d.code.as_str() != "UNRECOGNIZED_ESCAPE"
                     && d.code.as_str() != "ILLEGAL_UNICODE_ESCAPE"
             })
-            .map(|d| {
-                let (l, c) = index.line_col(&source, d.offset);
-                (
-                    d.code.as_str().to_owned(),
-                    d.severity.as_str().to_owned(),
-                    l as u64,
-                    c as u64,
-                    d.message.clone(),
-                )
-            })
+            .map(diagnostic_row)
             .collect();
         let theirs = ruby_rows(&record);
         diagnostics += theirs.len();
@@ -147,7 +147,7 @@ fn corpus_validates_like_ruby() {
     let Some(jsonl) = read_or_skip(&path, "scripts/oracle-reference") else {
         return;
     };
-    let result = compare(&jsonl, &ValidateOptions::default());
+    let result = compare(&jsonl, &ParseOptions::default());
     assert!(result.0 > 0, "no corpus file could be read");
     report("validator corpus differential (no environment)", result);
 }
@@ -163,8 +163,7 @@ fn modulepath_sample_like_ruby() {
         return;
     }
     let jsonl = include_str!("../test_data/validate/modulepath.jsonl");
-    let options = ValidateOptions::default().with_modulepath(vec![PathBuf::from(MODULEPATH)]);
-    let result = compare(jsonl, &options);
+    let result = compare(jsonl, &with_modulepath());
     assert_eq!(
         result.0,
         jsonl.lines().count(),
@@ -179,9 +178,8 @@ fn modulepath_corpus_like_ruby() {
     let Some(jsonl) = read_or_skip(&path, "scripts/oracle-modulepath") else {
         return;
     };
-    let options = ValidateOptions::default().with_modulepath(vec![PathBuf::from(MODULEPATH)]);
     report(
         "validator module path corpus differential",
-        compare(&jsonl, &options),
+        compare(&jsonl, &with_modulepath()),
     );
 }

@@ -11,7 +11,7 @@ use puppet_syntax::{parse, Diagnostic, ParseOptions, ParseResult};
 
 use crate::cli::{DumpArgs, Format};
 use crate::report;
-use crate::source::{self, Source};
+use crate::source::{self, Input};
 use crate::Outcome;
 
 pub fn run(args: &DumpArgs) -> Outcome {
@@ -22,9 +22,12 @@ pub fn run(args: &DumpArgs) -> Outcome {
     let mut outcome = Outcome::Clean;
     log::info!(files = args.files.len(), format = format_name(args.format); "dump");
 
+    let base = ParseOptions::new()
+        .cst(args.format == Format::Cst)
+        .model(args.format != Format::Cst);
     for path in &args.files {
-        let source = match source::read(path) {
-            Ok(source) => source,
+        let input = match source::read(path) {
+            Ok(input) => input,
             Err(err) => {
                 let _ = writeln!(
                     stderr.lock(),
@@ -35,18 +38,15 @@ pub fn run(args: &DumpArgs) -> Outcome {
                 continue;
             }
         };
-        let options = ParseOptions {
-            epp: args.parse.epp || source::is_epp_path(path),
-            tasks: args.parse.tasks,
-        };
+        let options = source::options_for(&base, args.parse, path, &input.name);
         let started = Instant::now();
-        let Some(parse) = parse_guarded(&source, &options, args.format == Format::Cst) else {
+        let Some(parse) = parse_guarded(&input, &options) else {
             outcome = outcome.merge(Outcome::Failure);
             continue;
         };
         log::debug!(
-            file = source.name.as_str(),
-            bytes = source.text.len(),
+            file = input.name.as_str(),
+            bytes = input.bytes.len(),
             diagnostics = parse.diagnostics.len(),
             micros = started.elapsed().as_micros() as u64;
             "parsed"
@@ -54,7 +54,7 @@ pub fn run(args: &DumpArgs) -> Outcome {
 
         let written = (|| -> io::Result<()> {
             if several {
-                writeln!(out, "--- {}", source.name)?;
+                writeln!(out, "--- {}", input.name)?;
             }
             match (args.format, &parse.model) {
                 (Format::Cst, _) => {
@@ -83,10 +83,8 @@ pub fn run(args: &DumpArgs) -> Outcome {
             return outcome.merge(Outcome::Failure);
         }
 
-        let diagnostics = source::merge_input_diagnostics(&source, parse.diagnostics.clone());
-        let _ =
-            report::write_diagnostics(&mut stderr.lock(), &source.name, &source.text, &diagnostics);
-        if diagnostics.iter().any(Diagnostic::is_error) {
+        let _ = report::write_diagnostics(&mut stderr.lock(), &input.name, &parse.diagnostics);
+        if parse.diagnostics.iter().any(Diagnostic::is_error) {
             outcome = outcome.merge(Outcome::Errors);
         }
     }
@@ -103,14 +101,11 @@ fn format_name(format: Format) -> &'static str {
 
 /// Parse, turning a parser panic into an error report instead of a crash, so the other files
 /// are still processed.
-fn parse_guarded(source: &Source, options: &ParseOptions, with_cst: bool) -> Option<ParseResult> {
-    let file = Some(source.name.as_str());
-    match panic::catch_unwind(AssertUnwindSafe(|| {
-        parse(&source.text, file, options, with_cst)
-    })) {
+fn parse_guarded(input: &Input, options: &ParseOptions) -> Option<ParseResult> {
+    match panic::catch_unwind(AssertUnwindSafe(|| parse(&input.bytes, options))) {
         Ok(parse) => Some(parse),
         Err(payload) => {
-            super::report_panic(payload.as_ref(), &source.name, "parsing");
+            super::report_panic(payload.as_ref(), &input.name, "parsing");
             None
         }
     }

@@ -16,19 +16,20 @@
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 use annotate_snippets::{Level, Renderer, Snippet};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
+use puppet_syntax::ruby_format::json_string;
 use puppet_syntax::{
-    parse, Diagnostic, LineIndex, LocationContext, ParseOptions, Severity, Strict, ValidateOptions,
+    parse_and_validate, Diagnostic, LocationContext, ParseOptions, Severity, Strict,
 };
 use rayon::prelude::*;
-use serde_json::Value;
 
 use crate::cli::ParseArgs;
-use crate::source::{self, Source};
+use crate::source;
 use crate::Outcome;
 
 /// Files from which on the progress bar is shown (on a terminal).
@@ -86,7 +87,8 @@ pub enum StrictArg {
 /// The outcome for one input file.
 struct Checked {
     name: String,
-    text: String,
+    /// The parsed text, kept only when there are diagnostics to show.
+    text: Arc<str>,
     diagnostics: Vec<Diagnostic>,
     /// Could not be read (the message is on stderr already) or the parser panicked.
     failed: bool,
@@ -114,7 +116,7 @@ pub fn run(args: &ValidateArgs) -> Outcome {
     if walk_failed {
         outcome = outcome.merge(Outcome::Failure);
     }
-    let options = validate_options(args);
+    let options = parse_options(args);
     log::debug!(files = files.len(), millis = started.elapsed().as_millis() as u64; "inputs collected");
     log::info!(files = files.len(), jobs = args.jobs.unwrap_or(0), format = format_name(args.format); "validate");
 
@@ -186,7 +188,8 @@ pub fn run(args: &ValidateArgs) -> Outcome {
     outcome
 }
 
-fn validate_options(args: &ValidateArgs) -> ValidateOptions {
+/// The options every file shares (the file name and EPP are set per file).
+fn parse_options(args: &ValidateArgs) -> ParseOptions {
     let strict = match args.strict {
         StrictArg::Off => Strict::Off,
         StrictArg::Warning => Strict::Warning,
@@ -196,13 +199,14 @@ fn validate_options(args: &ValidateArgs) -> ValidateOptions {
         let dirs: Vec<PathBuf> = std::env::split_paths(mp)
             .filter(|p| !p.as_os_str().is_empty())
             .collect();
-        LocationContext::new(dirs, args.manifest.clone())
+        // Ruby resolves relative paths against the working directory and `~` from $HOME.
+        let working_dir = std::env::current_dir().unwrap_or_default();
+        let home = std::env::var_os("HOME").map(PathBuf::from);
+        LocationContext::new(dirs, args.manifest.clone(), working_dir).with_home(home)
     });
-    ValidateOptions {
-        strict,
-        tasks: args.parse.tasks,
-        location,
-    }
+    let mut options = ParseOptions::new().strict(strict).tasks(args.parse.tasks);
+    options.location = location;
+    options
 }
 
 fn format_name(format: OutputFormat) -> &'static str {
@@ -345,9 +349,9 @@ fn is_puppet_file(path: &Path) -> bool {
 }
 
 /// Reads, parses and validates one file (a panic becomes an error report).
-fn check_file(path: &Path, parse_args: ParseArgs, options: &ValidateOptions) -> Checked {
-    let source = match source::read(path) {
-        Ok(source) => source,
+fn check_file(path: &Path, parse_args: ParseArgs, base: &ParseOptions) -> Checked {
+    let input = match source::read(path) {
+        Ok(input) => input,
         Err(err) => {
             let _ = writeln!(
                 io::stderr().lock(),
@@ -357,65 +361,48 @@ fn check_file(path: &Path, parse_args: ParseArgs, options: &ValidateOptions) -> 
             log::debug!(file = path.display().to_string().as_str(); "unreadable: {err}");
             return Checked {
                 name: path.display().to_string(),
-                text: String::new(),
+                text: Arc::from(""),
                 diagnostics: Vec::new(),
                 failed: true,
             };
         }
     };
-    let parse_options = ParseOptions {
-        epp: parse_args.epp || source::is_epp_path(path),
-        tasks: parse_args.tasks,
-    };
+    let options = source::options_for(base, parse_args, path, &input.name);
     let started = Instant::now();
     match panic::catch_unwind(AssertUnwindSafe(|| {
-        diagnose(&source, &parse_options, options)
+        parse_and_validate(&input.bytes, &options)
     })) {
-        Ok(diagnostics) => {
+        Ok(result) => {
             log::debug!(
-                file = source.name.as_str(),
-                bytes = source.text.len(),
-                diagnostics = diagnostics.len(),
+                file = input.name.as_str(),
+                bytes = input.bytes.len(),
+                diagnostics = result.diagnostics.len(),
                 micros = started.elapsed().as_micros() as u64;
                 "validated"
             );
             // The text is only needed to show diagnostics; free it here, in the worker.
-            let text = if diagnostics.is_empty() {
-                String::new()
+            let text = if result.diagnostics.is_empty() {
+                Arc::from("")
             } else {
-                source.text
+                result.text
             };
             Checked {
-                name: source.name,
+                name: input.name,
                 text,
-                diagnostics,
+                diagnostics: result.diagnostics,
                 failed: false,
             }
         }
         Err(payload) => {
-            super::report_panic(payload.as_ref(), &source.name, "validating");
+            super::report_panic(payload.as_ref(), &input.name, "validating");
             Checked {
-                name: source.name,
-                text: source.text,
+                name: input.name,
+                text: Arc::from(""),
                 diagnostics: Vec::new(),
                 failed: true,
             }
         }
     }
-}
-
-/// The input diagnostics (BOM, encoding) and the parser's in source order, then the
-/// validator's in Puppet's order.
-fn diagnose(
-    source: &Source,
-    parse_options: &ParseOptions,
-    options: &ValidateOptions,
-) -> Vec<Diagnostic> {
-    let mut result = parse(&source.text, Some(&source.name), parse_options, false);
-    let mut all = source::merge_input_diagnostics(source, std::mem::take(&mut result.diagnostics));
-    result.validate(options);
-    all.append(&mut result.diagnostics);
-    all
 }
 
 /// `FILE:LINE:COLUMN: SEVERITY[CODE]: message` and the annotated source line.
@@ -423,18 +410,20 @@ fn write_human(out: &mut impl Write, checked: &Checked) -> io::Result<()> {
     if checked.diagnostics.is_empty() {
         return Ok(());
     }
-    let text = &checked.text;
-    let index = LineIndex::new(text);
+    let text = &*checked.text;
     let renderer = Renderer::plain();
     for d in &checked.diagnostics {
-        let offset = d.offset.min(text.len() as u32);
-        let (line, column) = index.line_col(text, offset);
         writeln!(
             out,
             "{}",
-            crate::report::format_diagnostic(&checked.name, line, column, d)
+            crate::report::format_diagnostic(&checked.name, d)
         )?;
-        let line_start = index.line_starts()[line as usize - 1] as usize;
+        let offset = d.offset.min(text.len() as u32);
+        let line = d.line;
+        let line_start = text.as_bytes()[..offset as usize]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
         let line_end = text[line_start..]
             .find('\n')
             .map_or(text.len(), |i| line_start + i);
@@ -484,34 +473,27 @@ fn write_json(out: &mut impl Write, checked: &Checked) -> io::Result<()> {
     if checked.diagnostics.is_empty() {
         return Ok(());
     }
-    let text = &checked.text;
-    let index = LineIndex::new(text);
     for d in &checked.diagnostics {
-        let (line, column) = index.line_col(text, d.offset.min(text.len() as u32));
+        let (line, column) = (d.line, d.column);
         // Written field by field to keep the documented key order (serde_json's Map sorts).
         let args: Vec<String> = d
             .args
             .iter()
-            .map(|(k, v)| format!("{}:{}", quote(k), quote(v)))
+            .map(|(k, v)| format!("{}:{}", json_string(k), json_string(v)))
             .collect();
         writeln!(
             out,
             "{{\"file\":{},\"line\":{line},\"column\":{column},\"offset\":{},\"length\":{},\"severity\":{},\"issue\":{},\"message\":{},\"args\":{{{}}}}}",
-            quote(&checked.name),
+            json_string(&checked.name),
             d.offset,
             d.len,
-            quote(d.severity.as_str()),
-            quote(d.code.as_str()),
-            quote(&d.message),
+            json_string(d.severity.as_str()),
+            json_string(d.code.as_str()),
+            json_string(&d.message),
             args.join(",")
         )?;
     }
     Ok(())
-}
-
-/// A JSON string.
-fn quote(text: &str) -> String {
-    Value::String(text.to_owned()).to_string()
 }
 
 /// Counts for the summary.

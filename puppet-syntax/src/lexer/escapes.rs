@@ -13,6 +13,7 @@ use crate::diagnostics::IssueCode;
 pub struct EscapeSet(u16);
 
 impl EscapeSet {
+    /// No escape is processed.
     pub const NONE: EscapeSet = EscapeSet(0);
     /// `\\`
     pub const BACKSLASH: EscapeSet = EscapeSet(1);
@@ -37,14 +38,17 @@ impl EscapeSet {
     /// The escapes of double-quoted strings (Ruby's `DQ_ESCAPES`).
     pub const DQ: EscapeSet = EscapeSet(0x3FF);
 
+    /// The escapes of both sets.
     pub const fn union(self, other: EscapeSet) -> EscapeSet {
         EscapeSet(self.0 | other.0)
     }
 
+    /// Whether every escape of `other` is in the set.
     pub const fn contains(self, other: EscapeSet) -> bool {
         self.0 & other.0 == other.0 && other.0 != 0
     }
 
+    /// Whether no escape is in the set.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }

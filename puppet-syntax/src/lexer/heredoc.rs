@@ -14,7 +14,7 @@
 use super::chars::{blank_len, find_byte, unicode_blank_len};
 use super::escapes::{process_escapes, EscapeSet};
 use super::strings::segment_opens_expression;
-use super::{Flavour, HeredocSpan, Lexed, Lexer, MAX_HEREDOC_DEPTH};
+use super::{Flavour, HeredocSpan, Lexed, LexedHeredocText, Lexer, MAX_HEREDOC_DEPTH};
 use crate::diagnostics::{Diagnostic, IssueCode};
 use crate::syntax_kind::SyntaxKind::{self, *};
 
@@ -36,9 +36,13 @@ pub struct HeredocHeader {
 /// escape errors), so that lexing can continue.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct HeaderError {
+    /// Puppet's issue.
     pub code: IssueCode,
+    /// Puppet's message.
     pub message: String,
+    /// The named arguments of the message.
     pub args: Vec<(&'static str, String)>,
+    /// What could still be read of the header.
     pub header: Option<HeredocHeader>,
 }
 
@@ -321,7 +325,9 @@ pub struct HeredocText {
     /// Escapes are NOT applied (Ruby applies them per string segment while lexing; see
     /// [`HeredocText::string_value`] for a non-interpolated heredoc's value).
     pub text: String,
+    /// The header's `interpolate` (`@("tag")`).
     pub interpolate: bool,
+    /// The header's escapes.
     pub escapes: EscapeSet,
     /// Source offset of the first text line (Ruby's `leading_offset`).
     pub leading_offset: u32,
@@ -577,15 +583,17 @@ impl Lexer<'_> {
         self.pending_bodies.push(body_end);
         self.newline_jump = Some(body_end);
         if end_line.is_some() {
-            self.heredoc_text_diagnostics(&header, body_start, body_end);
+            self.lex_heredoc_body(header_token as u32, header, body_start, body_end);
         }
     }
 
-    /// Diagnostics Ruby's sub-lexer would report for the heredoc text (lexer errors inside
-    /// `${…}`, `\u` escape warnings), mapped to the source.
-    fn heredoc_text_diagnostics(
+    /// Lexes the text of an interpolated heredoc (or one with `\u` escapes) as Ruby's
+    /// sub-lexer does, for the diagnostics it reports (lexer errors inside `${…}`, `\u` escape
+    /// warnings), mapped to the source; the text and its tokens are kept for the model builder.
+    fn lex_heredoc_body(
         &mut self,
-        header: &HeredocHeader,
+        token: u32,
+        header: HeredocHeader,
         body_start: usize,
         body_end: usize,
     ) {
@@ -595,7 +603,7 @@ impl Lexer<'_> {
         if self.heredoc_depth >= MAX_HEREDOC_DEPTH {
             return;
         }
-        let text = process_body(header, &self.src[body_start..body_end], body_start as u32);
+        let text = process_body(&header, &self.src[body_start..body_end], body_start as u32);
         let sub = lex_text_at_depth(
             &text.text,
             text.interpolate,
@@ -603,9 +611,19 @@ impl Lexer<'_> {
             self.tasks,
             self.heredoc_depth + 1,
         );
-        for d in sub.diagnostics {
+        for d in &sub.diagnostics {
             let (offset, len) = text.to_global(d.offset, d.len);
-            self.diags.push(Diagnostic { offset, len, ..d });
+            self.diags.push(Diagnostic {
+                offset,
+                len,
+                ..d.clone()
+            });
         }
+        self.heredoc_texts.push(LexedHeredocText {
+            token,
+            header,
+            text,
+            lexed: sub,
+        });
     }
 }

@@ -104,6 +104,7 @@ mod numbers;
 mod strings;
 
 use crate::diagnostics::{Diagnostic, IssueCode};
+use crate::options::ParseOptions;
 use crate::syntax_kind::SyntaxKind::{self, *};
 
 pub use epp::epp_text_value;
@@ -113,17 +114,10 @@ pub use strings::{segment_opens_expression, string_segment_inner};
 /// One token: its kind and byte length. Offsets are implied (tokens are contiguous).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Token {
+    /// What the token is.
     pub kind: SyntaxKind,
+    /// Its length in bytes.
     pub len: u32,
-}
-
-/// What kind of source is lexed.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct LexOptions {
-    /// Lex an EPP template (text mode first, `EPP_START` token at offset 0).
-    pub epp: bool,
-    /// Tasks mode: `plan` and `apply` are keywords.
-    pub tasks: bool,
 }
 
 /// Where the text of one heredoc is (see the module documentation).
@@ -143,12 +137,28 @@ pub struct HeredocSpan {
 /// The result of lexing: tokens (covering the whole input, in order) and diagnostics.
 #[derive(Clone, Debug, Default)]
 pub struct Lexed {
+    /// The tokens, covering the whole input in order.
     pub tokens: Vec<Token>,
     /// Byte offset of each token (same length as `tokens`, plus one final entry = input length).
     pub starts: Vec<u32>,
+    /// The lexer's diagnostics, in the order found.
     pub diagnostics: Vec<Diagnostic>,
     /// One entry per `HEREDOC` token whose header could be read, in token order.
     pub heredocs: Vec<HeredocSpan>,
+    /// The interpolated heredoc texts the lexer processed and lexed (for their diagnostics),
+    /// in token order, kept so that the model builder does not do it again.
+    pub(crate) heredoc_texts: Vec<LexedHeredocText>,
+}
+
+/// A heredoc's text as the lexer read it: its header, the processed text and its tokens
+/// (local offsets; the diagnostics were reported, mapped, by the main lexer too).
+#[derive(Clone, Debug)]
+pub(crate) struct LexedHeredocText {
+    /// Index (in [`Lexed::tokens`]) of the `HEREDOC` token.
+    pub(crate) token: u32,
+    pub(crate) header: heredoc::HeredocHeader,
+    pub(crate) text: heredoc::HeredocText,
+    pub(crate) lexed: Lexed,
 }
 
 impl Lexed {
@@ -163,6 +173,14 @@ impl Lexed {
         &source[self.range(i)]
     }
 
+    /// The text of the heredoc whose `HEREDOC` token is at index `token`, if the lexer lexed it.
+    pub(crate) fn heredoc_text(&self, token: usize) -> Option<&LexedHeredocText> {
+        self.heredoc_texts
+            .binary_search_by_key(&(token as u32), |h| h.token)
+            .ok()
+            .map(|i| &self.heredoc_texts[i])
+    }
+
     /// The heredoc span of the `HEREDOC` token at index `token`, if its header was readable.
     pub fn heredoc_for(&self, token: usize) -> Option<&HeredocSpan> {
         self.heredocs
@@ -172,8 +190,9 @@ impl Lexed {
     }
 }
 
-/// Lex `text` into tokens covering every byte.
-pub fn lex(text: &str, options: LexOptions) -> Lexed {
+/// Lex `text` into tokens covering every byte. Of the options, `epp` (text mode first, an
+/// `EPP_START` token at offset 0) and `tasks` (`plan` and `apply` are keywords) matter.
+pub fn lex(text: &str, options: &ParseOptions) -> Lexed {
     let mut lexer = Lexer::new(text, options.tasks, 0);
     if options.epp {
         lexer.epp = Some(EppMode::Text);
@@ -237,6 +256,7 @@ pub(crate) struct Lexer<'a> {
     starts: Vec<u32>,
     diags: Vec<Diagnostic>,
     heredocs: Vec<HeredocSpan>,
+    heredoc_texts: Vec<LexedHeredocText>,
     tasks: bool,
     epp: Option<EppMode>,
     /// Kind of the last token Ruby "yielded" (`ctx[:after]`); `EOF` = none yet.
@@ -276,6 +296,7 @@ impl<'a> Lexer<'a> {
             starts: Vec::with_capacity(cap + 1),
             diags: Vec::new(),
             heredocs: Vec::new(),
+            heredoc_texts: Vec::new(),
             tasks,
             epp: None,
             after: EOF,
@@ -373,20 +394,13 @@ impl<'a> Lexer<'a> {
         out
     }
 
-    /// A UTF-8 byte order mark is rejected (`ILLEGAL_BOM`) and lexed as whitespace. Other
-    /// BOMs Ruby checks for cannot start a valid UTF-8 `&str`.
+    /// A UTF-8 byte order mark is rejected (`ILLEGAL_BOM`, the message made by `source`) and
+    /// lexed as whitespace. Other BOMs Ruby checks for cannot start a valid UTF-8 `&str`.
     fn check_bom(&mut self) {
-        if self.b.starts_with(&[0xEF, 0xBB, 0xBF]) {
-            self.error(
-                IssueCode::ILLEGAL_BOM,
-                0,
-                3,
-                "Illegal UTF-8 Byte Order mark at beginning of input: [EF BB BF] - remove these from the puppet source",
-            )
-            .args
-            .extend([("format_name", "UTF-8".to_string()), ("bytes", "[EF BB BF]".to_string())]);
-            self.push(WHITESPACE, 3);
-            self.pos = 3;
+        if let Some(bom) = crate::source::detect_bom(self.b).filter(|b| b.name == "UTF-8") {
+            self.diags.push(bom.diagnostic());
+            self.push(WHITESPACE, bom.len as usize);
+            self.pos = bom.len as usize;
         }
     }
 
@@ -430,6 +444,7 @@ impl<'a> Lexer<'a> {
             starts: self.starts,
             diagnostics: self.diags,
             heredocs: self.heredocs,
+            heredoc_texts: self.heredoc_texts,
         }
     }
 }

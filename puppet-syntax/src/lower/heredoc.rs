@@ -8,24 +8,37 @@
 use super::{Lowering, UNPOSITIONED};
 use crate::diagnostics::Diagnostic;
 use crate::lexer::heredoc::{parse_header, process_body};
-use crate::lexer::HeredocSpan;
+use crate::lexer::{HeredocSpan, Lexed};
 use crate::model::{Model, NodeId};
 use crate::parser::{self, process};
 
-/// Lower the text of the heredoc whose header is `header_text`:
+/// Lower the text of the heredoc whose `HEREDOC` token is `token` (header text `header_text`):
 /// `(syntax, text_expr, diagnostics)`, or `None` when the header is unreadable.
+///
+/// An interpolated heredoc's text was already processed and lexed by the main lexer (which
+/// reported its lexer diagnostics, mapped): that is reused; the others are one `STRING` token,
+/// lexed here.
 pub(super) fn lower_heredoc_text(
     source: &str,
+    main: &Lexed,
+    token: usize,
     header_text: &str,
     span: HeredocSpan,
     model: &mut Model,
 ) -> Option<(String, NodeId, Vec<Diagnostic>)> {
-    let header = parse_header(header_text).ok()?;
-    let body = source.get(span.body_start as usize..span.body_end as usize)?;
-    let text = process_body(&header, body, span.body_start);
-    // Lexer diagnostics of the text were already reported by the main lexer (mapped).
-    let lexed = text.lex(false);
-    let input = parser::Input::new(&text.text, &lexed);
+    let computed;
+    let (header, text, lexed) = match main.heredoc_text(token) {
+        Some(done) => (&done.header, &done.text, &done.lexed),
+        None => {
+            let header = parse_header(header_text).ok()?;
+            let body = source.get(span.body_start as usize..span.body_end as usize)?;
+            let text = process_body(&header, body, span.body_start);
+            let lexed = text.lex(false);
+            computed = (header, text, lexed);
+            (&computed.0, &computed.1, &computed.2)
+        }
+    };
+    let input = parser::Input::new(&text.text, lexed);
     let output = parser::parse(&input);
     let mut diagnostics: Vec<Diagnostic> = output
         .diagnostics
@@ -38,16 +51,20 @@ pub(super) fn lower_heredoc_text(
     if diagnostics.iter().any(Diagnostic::is_error)
         || lexed.diagnostics.iter().any(Diagnostic::is_error)
     {
-        return Some((header.syntax, model.nop(span.body_start, 0), diagnostics));
+        return Some((
+            header.syntax.clone(),
+            model.nop(span.body_start, 0),
+            diagnostics,
+        ));
     }
-    let mut lowering = Lowering::new(&text.text, &lexed, model);
+    let mut lowering = Lowering::new(&text.text, lexed, model);
     lowering.heredoc_escapes = Some(header.escapes);
     process(output.events, &mut lowering);
     let failed = lowering.failed;
     diagnostics.append(&mut lowering.diagnostics);
     let root = lowering.finish()?;
     if failed {
-        return Some((header.syntax, root, diagnostics));
+        return Some((header.syntax.clone(), root, diagnostics));
     }
     let ids: Vec<NodeId> = model.walk_from(root).collect();
     for id in ids {
@@ -57,5 +74,5 @@ pub(super) fn lower_heredoc_text(
             model.set_span(id, offset, length);
         }
     }
-    Some((header.syntax, root, diagnostics))
+    Some((header.syntax.clone(), root, diagnostics))
 }

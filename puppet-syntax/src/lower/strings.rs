@@ -206,7 +206,14 @@ impl Lowering<'_> {
         let Some(span) = self.lexed.heredoc_for(t as usize).copied() else {
             return self.node_or_nothing(None);
         };
-        match super::heredoc::lower_heredoc_text(self.text, self.tok_text(t), span, self.model) {
+        match super::heredoc::lower_heredoc_text(
+            self.text,
+            self.lexed,
+            t as usize,
+            self.tok_text(t),
+            span,
+            self.model,
+        ) {
             Some((syntax, text_expr, diagnostics)) => {
                 let failed = diagnostics.iter().any(|d| d.is_error());
                 self.diagnostics.extend(diagnostics);

@@ -6,8 +6,8 @@
 //! Anything not covered here is `model.alloc(offset, length, NodeKind::Class { … })` with
 //! fields made by [`Model::intern`], [`Model::list`] and [`Model::integer`].
 
-use super::values::regexp_inspect;
 use super::{AttributeOperator, IntValue, Model, ModelClass, NodeId, NodeKind, ResourceForm};
+use crate::ruby_format::regexp_inspect;
 
 impl Model {
     /// `QualifiedName.new(value)` (Factory `QNAME`, `NAME` tokens): a bare word.

@@ -49,10 +49,11 @@ pub use reflect::{
     Walk,
 };
 pub use values::{
-    regexp_has_fixed_encoding, regexp_inspect, ArithmeticOperator, AssignmentOperator,
-    AttributeOperator, ComparisonOperator, IntRef, IntValue, MatchOperator, NodeId, NodeList,
-    RelationshipOperator, ResourceForm, StrId,
+    ArithmeticOperator, AssignmentOperator, AttributeOperator, ComparisonOperator, IntRef,
+    IntValue, MatchOperator, NodeId, NodeList, RelationshipOperator, ResourceForm, StrId,
 };
+
+use std::sync::Arc;
 
 use crate::line_index::LineIndex;
 
@@ -74,14 +75,15 @@ pub struct Model {
     string_spans: Vec<(u32, u32)>,
     body: Option<NodeId>,
     definitions: Vec<NodeId>,
-    source: String,
+    /// Shared with the [`ParseResult`](crate::ParseResult) that holds this model.
+    source: Arc<str>,
     file: Option<String>,
     line_index: LineIndex,
 }
 
 impl Model {
     /// An empty model for `source` (Ruby `Locator19.new(string, file)`): no nodes, no body.
-    pub fn new(source: impl Into<String>, file: Option<&str>) -> Model {
+    pub fn new(source: impl Into<Arc<str>>, file: Option<&str>) -> Model {
         let source = source.into();
         let line_index = LineIndex::new(&source);
         Model {

@@ -230,85 +230,6 @@ string_enum! {
     }
 }
 
-/// Ruby's `Regexp#inspect` for a regexp created with `Regexp.new(source)` (no options, UTF-8
-/// default external encoding as in Puppet): this is `LiteralRegularExpression#pattern`.
-///
-/// Ruby (`rb_reg_expr_str`) copies the source unchanged between `/…/` unless it contains a `/` or
-/// an ASCII character that is not printable; in that case it re-escapes: `/` → `\/`, a backslash
-/// and the character after it are kept, ASCII white space is kept, other ASCII control characters
-/// become `\xHH`, and every non-ASCII character becomes `\uXXXX` (`\u{XXXXX}` above U+FFFF).
-pub fn regexp_inspect(source: &str) -> String {
-    let mut out = String::with_capacity(source.len() + 2);
-    out.push('/');
-    let needs_escape = source
-        .chars()
-        .any(|c| c == '/' || (c.is_ascii() && !(' '..='~').contains(&c)));
-    if !needs_escape {
-        out.push_str(source);
-        out.push('/');
-        return out;
-    }
-    let mut chars = source.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => {
-                out.push('\\');
-                if let Some(next) = chars.next() {
-                    out.push(next);
-                }
-            }
-            '/' => out.push_str("\\/"),
-            ' '..='~' => out.push(c),
-            // Ruby's rb_enc_isspace: \t \n \v \f \r are kept raw.
-            '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' => out.push(c),
-            c if c.is_ascii() => out.push_str(&format!("\\x{:02X}", c as u32)),
-            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04X}", c as u32)),
-            c => out.push_str(&format!("\\u{{{:X}}}", c as u32)),
-        }
-    }
-    out.push('/');
-    out
-}
-
-/// Whether `Regexp.new(source)` (a UTF-8 source, as Puppet's lexer passes it) gets Ruby's
-/// `Regexp::FIXEDENCODING` option: when the source contains a non-ASCII character, a `\u`
-/// escape of a non-ASCII code point, or a `\p`/`\P` property (Ruby's `rb_reg_preprocess`).
-/// Such a regexp has `options == 16`, so Puppet's `PRegexpType.regexp_to_s` (used by the PN
-/// writer) wraps it as `(?-imx:source)`; `Regexp#inspect` (the `pattern`) is not affected.
-pub fn regexp_has_fixed_encoding(source: &str) -> bool {
-    let mut chars = source.chars().peekable();
-    while let Some(c) = chars.next() {
-        if !c.is_ascii() {
-            return true;
-        }
-        if c != '\\' {
-            continue;
-        }
-        match chars.next() {
-            Some('p' | 'P') => return true,
-            Some('u') => {
-                let code = if chars.peek() == Some(&'{') {
-                    chars.next();
-                    let hex: String = chars.by_ref().take_while(|&c| c != '}').collect();
-                    // `\u{a b}` lists several code points.
-                    hex.split_whitespace()
-                        .filter_map(|h| u32::from_str_radix(h, 16).ok())
-                        .max()
-                } else {
-                    let hex: String = chars.by_ref().take(4).collect();
-                    u32::from_str_radix(&hex, 16).ok()
-                };
-                if code.is_some_and(|c| c >= 0x80) {
-                    return true;
-                }
-            }
-            Some(other) if !other.is_ascii() => return true,
-            _ => {}
-        }
-    }
-    false
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -351,39 +272,6 @@ mod tests {
             IntRef::Big("-99999999999999999999").negated_string(),
             "99999999999999999999"
         );
-    }
-
-    #[test]
-    fn regexp_inspect_matches_ruby() {
-        // Expected values printed by `ruby -e 'p Regexp.new(SRC).inspect'` (UTF-8 external).
-        assert_eq!(regexp_inspect("a/b"), "/a\\/b/");
-        assert_eq!(regexp_inspect("^db\\d+$"), "/^db\\d+$/");
-        assert_eq!(regexp_inspect("a\\/b"), "/a\\/b/");
-        assert_eq!(regexp_inspect("☺"), "/☺/");
-        assert_eq!(regexp_inspect("a\nb\u{1}☺"), "/a\nb\\x01\\u263A/");
-        assert_eq!(regexp_inspect("☺\\☺/"), "/\\u263A\\☺\\//");
-        assert_eq!(regexp_inspect("/😀"), "/\\/\\u{1F600}/");
-        assert_eq!(regexp_inspect("\u{7f}☺"), "/\\x7F\\u263A/");
-        assert_eq!(regexp_inspect("☺\t"), "/\\u263A\t/");
-    }
-
-    #[test]
-    fn fixed_encoding_detection() {
-        // ruby -e 'p Regexp.new(SRC).options' → 16 for these …
-        for src in [
-            "☺",
-            "a\\u263A",
-            "\\p{Alpha}",
-            "\\P{L}",
-            "x\\u{41 263a}",
-            "\\é",
-        ] {
-            assert!(regexp_has_fixed_encoding(src), "{src}");
-        }
-        // … and 0 for these.
-        for src in ["a", "\\u{41}", "\\u0041", "\\x41", "\\\\p", "^db\\d+$"] {
-            assert!(!regexp_has_fixed_encoding(src), "{src}");
-        }
     }
 
     #[test]

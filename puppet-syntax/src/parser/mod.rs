@@ -16,7 +16,8 @@ mod grammar;
 mod token_set;
 
 use crate::diagnostics::{Diagnostic, IssueCode};
-use crate::lexer::{LexOptions, Lexed};
+use crate::lexer::Lexed;
+use crate::options::ParseOptions;
 use crate::syntax_kind::SyntaxKind::{self, *};
 
 pub use event::TreeSink;
@@ -65,7 +66,7 @@ pub(crate) struct Output {
 /// Lex and parse `text`: the tokens, the events and the lexer + parser diagnostics (unsorted).
 pub(crate) fn lex_and_parse(
     text: &str,
-    options: LexOptions,
+    options: &ParseOptions,
 ) -> (Lexed, Vec<Event>, Vec<Diagnostic>) {
     let mut lexed = crate::lexer::lex(text, options);
     let input = Input::new(text, &lexed);

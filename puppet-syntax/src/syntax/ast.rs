@@ -142,6 +142,7 @@ impl SourceFile {
 }
 
 impl Block {
+    /// The statements, in order.
     pub fn statements(&self) -> impl Iterator<Item = SyntaxNode> {
         expressions(&self.0)
     }
@@ -155,9 +156,11 @@ macro_rules! named_definition_accessors {
             pub fn name(&self) -> Option<SyntaxToken> {
                 first_token_of(&self.0, &[NAME, WORD, CLASSREF])
             }
+            /// The parameter list, if written.
             pub fn param_list(&self) -> Option<ParamList> {
                 support::child(&self.0)
             }
+            /// The body block (`None` when missing in a broken tree).
             pub fn body(&self) -> Option<Block> {
                 support::child(&self.0)
             }
@@ -193,6 +196,7 @@ impl NodeDef {
             .children()
             .filter(|n| n.kind() != BLOCK && n.kind() != INHERITS_CLAUSE)
     }
+    /// The body block (`None` when missing in a broken tree).
     pub fn body(&self) -> Option<Block> {
         support::child(&self.0)
     }
@@ -210,6 +214,7 @@ impl TypeAlias {
 }
 
 impl ParamList {
+    /// The parameters, in order.
     pub fn params(&self) -> AstChildren<Param> {
         support::children(&self.0)
     }
@@ -253,6 +258,7 @@ impl ResourceExpr {
     pub fn is_class(&self) -> bool {
         self.0.first_token().is_some_and(|t| t.kind() == CLASS)
     }
+    /// The resource bodies (`title: attributes`), in order.
     pub fn bodies(&self) -> AstChildren<ResourceBody> {
         support::children(&self.0)
     }
@@ -264,6 +270,7 @@ impl ResourceBody {
         support::token(&self.0, COLON)?;
         self.0.children().find(|n| is_expression(n.kind()))
     }
+    /// The attribute operations (`name => value`), in order.
     pub fn attribute_ops(&self) -> AstChildren<AttributeOp> {
         support::children(&self.0)
     }
@@ -281,15 +288,18 @@ impl AttributeOp {
     pub fn operator(&self) -> Option<SyntaxToken> {
         first_token_of(&self.0, &[FARROW, PARROW])
     }
+    /// The value expression.
     pub fn value(&self) -> Option<SyntaxNode> {
         self.0.children().next()
     }
 }
 
 impl Lambda {
+    /// The parameter list, if written.
     pub fn param_list(&self) -> Option<ParamList> {
         support::child(&self.0)
     }
+    /// The body block (`None` when missing in a broken tree).
     pub fn body(&self) -> Option<Block> {
         support::child(&self.0)
     }
@@ -300,15 +310,18 @@ impl CallExpr {
     pub fn callee(&self) -> Option<SyntaxNode> {
         self.0.children().next()
     }
+    /// The argument list, if written.
     pub fn arg_list(&self) -> Option<ArgList> {
         support::child(&self.0)
     }
+    /// The lambda block attached to the call, if any.
     pub fn lambda(&self) -> Option<Lambda> {
         support::child(&self.0)
     }
 }
 
 impl MethodCallExpr {
+    /// The expression before the `.`.
     pub fn receiver(&self) -> Option<SyntaxNode> {
         self.0.children().next()
     }
@@ -316,9 +329,11 @@ impl MethodCallExpr {
     pub fn method_name(&self) -> Option<SyntaxToken> {
         first_token_of(&self.0, &[NAME, TYPE])
     }
+    /// The argument list, if written.
     pub fn arg_list(&self) -> Option<ArgList> {
         support::child(&self.0)
     }
+    /// The lambda block attached to the call, if any.
     pub fn lambda(&self) -> Option<Lambda> {
         support::child(&self.0)
     }
@@ -332,9 +347,11 @@ impl ArgList {
 }
 
 impl IfExpr {
+    /// The condition expression.
     pub fn condition(&self) -> Option<SyntaxNode> {
         expressions(&self.0).next()
     }
+    /// The block run when the condition holds.
     pub fn then_block(&self) -> Option<Block> {
         support::child(&self.0)
     }
@@ -350,18 +367,22 @@ impl IfExpr {
 }
 
 impl CaseExpr {
+    /// The expression tested.
     pub fn test(&self) -> Option<SyntaxNode> {
         expressions(&self.0).next()
     }
+    /// The case options, in order.
     pub fn options(&self) -> AstChildren<CaseOption> {
         support::children(&self.0)
     }
 }
 
 impl CaseOption {
+    /// The values the option matches.
     pub fn values(&self) -> impl Iterator<Item = SyntaxNode> {
         expressions(&self.0)
     }
+    /// The body block (`None` when missing in a broken tree).
     pub fn body(&self) -> Option<Block> {
         support::child(&self.0)
     }
@@ -371,9 +392,11 @@ impl CaseOption {
 macro_rules! binary_accessors {
     ($($name:ident),*) => {$(
         impl $name {
+            /// The left operand.
             pub fn lhs(&self) -> Option<SyntaxNode> {
                 self.0.children().next()
             }
+            /// The right operand.
             pub fn rhs(&self) -> Option<SyntaxNode> {
                 self.0.children().nth(1)
             }
@@ -407,14 +430,18 @@ impl HeredocExpr {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{parse_cst, ParseOptions};
+    use crate::{parse, ParseOptions};
 
     #[test]
     fn accessors_find_the_parts() {
         let text = "class a::b(String $x = 'y', *$rest) inherits c {\n  file { '/f': ensure => present, * => $h }\n}\n\
                     if $x { notice(1) } elsif $y { } else { $z = 1 + 2 }\n$l.each |$v| { }\n";
-        let root =
-            SourceFile::cast(parse_cst(text, &ParseOptions::default()).syntax_node()).unwrap();
+        let root = SourceFile::cast(
+            parse(text.as_bytes(), &ParseOptions::new().cst(true).model(false))
+                .syntax_node()
+                .unwrap(),
+        )
+        .unwrap();
         let mut statements = root.statements();
         let class = ClassDef::cast(statements.next().unwrap()).unwrap();
         assert_eq!(class.name().unwrap().text(), "a::b");

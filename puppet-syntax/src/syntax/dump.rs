@@ -5,6 +5,7 @@
 use std::fmt::Write;
 
 use super::SyntaxNode;
+use crate::ruby_format::json_string;
 
 /// Render `node` and everything below it.
 pub fn dump_cst(node: &SyntaxNode) -> String {
@@ -36,33 +37,4 @@ pub fn dump_cst(node: &SyntaxNode) -> String {
         }
     }
     out
-}
-
-/// A JSON string literal for `s` (also used by the PN JSON writer).
-pub fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    json_quote(s, &mut out);
-    out
-}
-
-/// Append `text` to `out` as a JSON string literal (`\b \f \n \r \t`, other control
-/// characters as `\u00XX`, everything else raw UTF-8).
-pub fn json_quote(text: &str, out: &mut String) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }

@@ -1,14 +1,15 @@
 //! The lossless CST: a rowan tree built from the parser's events and the lexer's tokens (trivia
-//! included), so that the tree's text is byte-for-byte the input.
+//! included), so that the tree's text is byte-for-byte the input. [`crate::parse`] builds it
+//! with [`ParseOptions::cst`](crate::ParseOptions::cst); [`ast`] has typed accessors and
+//! [`dump_cst`] the text form.
 
 pub mod ast;
 mod dump;
 mod tree_builder;
 
-pub use dump::{dump_cst, json_quote, json_string};
+pub use dump::dump_cst;
 
-use crate::diagnostics::Diagnostic;
-use crate::lexer::{self, LexOptions};
+use crate::lexer;
 use crate::parser;
 use crate::syntax_kind::SyntaxKind;
 
@@ -26,49 +27,12 @@ impl rowan::Language for PuppetLanguage {
     }
 }
 
+/// A node of the CST.
 pub type SyntaxNode = rowan::SyntaxNode<PuppetLanguage>;
+/// A token of the CST (trivia included).
 pub type SyntaxToken = rowan::SyntaxToken<PuppetLanguage>;
+/// A node or a token of the CST.
 pub type SyntaxElement = rowan::SyntaxElement<PuppetLanguage>;
-
-/// Options for parsing a source text.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct ParseOptions {
-    /// Parse an EPP template instead of a manifest.
-    pub epp: bool,
-    /// Tasks mode (`plan`, `apply` are keywords).
-    pub tasks: bool,
-}
-
-/// A parsed CST plus the lexer and parser diagnostics (in source order).
-#[derive(Clone, Debug)]
-pub struct CstParse {
-    green: rowan::GreenNode,
-    diagnostics: Vec<Diagnostic>,
-}
-
-impl CstParse {
-    pub fn syntax_node(&self) -> SyntaxNode {
-        SyntaxNode::new_root(self.green.clone())
-    }
-    pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.diagnostics
-    }
-    pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(|d| d.is_error())
-    }
-}
-
-/// Lex and parse `text` into a lossless CST.
-pub fn parse_cst(text: &str, options: &ParseOptions) -> CstParse {
-    let lex_options = LexOptions {
-        epp: options.epp,
-        tasks: options.tasks,
-    };
-    let (lexed, events, mut diagnostics) = parser::lex_and_parse(text, lex_options);
-    let green = build_cst(text, &lexed, events);
-    diagnostics.sort_by_key(|d| d.offset);
-    CstParse { green, diagnostics }
-}
 
 /// Build the green tree from parser events over `lexed` (trivia re-attached).
 ///

@@ -4,19 +4,20 @@
 //!
 //! The checker for a syntax `a+b+c` is the first registered one of `a+b+c`, `b+c`, `c`;
 //! registered are `json`, `base64`, `pp` and `epp`; other syntaxes are not checked. `pp` and
-//! `epp` parse *and validate* the text with our own parser and validator (Ruby:
-//! `EvaluatingParser.singleton.parse_string`), with the same options but no file (so no location
-//! checks), and report the first error the way Ruby's exception message shows it.
+//! `epp` parse *and validate* the text (Ruby: `EvaluatingParser.singleton.parse_string`) with
+//! the parser the front door hands in ([`SubParse`](super::SubParse)) and this validator, with
+//! the same options but no file (so no location checks), and report the first error the way
+//! Ruby's exception message shows it.
 //!
 //! Ruby raises the failure (`ParseErrorWithIssue`, issue `ILLEGAL_JSON`/`ILLEGAL_BASE64`/
 //! `ILLEGAL_PP`/`ILLEGAL_EPP`, at the text's position) and validation stops; we report it as an
 //! error diagnostic and continue.
 
-use super::{base64, json, messages as msg, validate, Checker, ValidateOptions};
+use super::{base64, json, messages as msg, Checker};
 use crate::diagnostics::{Diagnostic, IssueCode};
 use crate::line_index::LineIndex;
 use crate::model::{NodeId, NodeKind};
-use crate::syntax::ParseOptions;
+use crate::options::ParseOptions;
 
 /// The registered syntax checkers.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -109,22 +110,17 @@ impl Checker<'_> {
     /// `Err` is the message of the exception Ruby would raise (cut to 500 characters, line breaks
     /// as `\n`).
     fn check_puppet(&self, text: &str, epp: bool) -> Result<(), String> {
-        let parse_options = ParseOptions {
-            epp,
-            tasks: self.options.tasks,
-        };
-        let parsed = crate::parse::parse(text, None, &parse_options, false);
-        let result = match parsed.diagnostics.iter().find(|d| d.is_error()) {
+        let (model, diagnostics) = (self.sub_parse)(text, epp);
+        let result = match diagnostics.iter().find(|d| d.is_error()) {
             Some(error) => Err(with_location(text, error)),
-            None => match &parsed.model {
+            None => match &model {
                 None => Ok(()),
                 Some(model) => {
-                    let options = ValidateOptions {
-                        strict: self.options.strict,
-                        tasks: self.options.tasks,
-                        location: None,
-                    };
-                    let diagnostics = validate(model, &options);
+                    // Same `strict` and `tasks`, no file: no location checks.
+                    let options = ParseOptions::new()
+                        .tasks(self.options.tasks)
+                        .strict(self.options.strict);
+                    let diagnostics = super::validate(model, &options, self.sub_parse);
                     let errors: Vec<&Diagnostic> =
                         diagnostics.iter().filter(|d| d.is_error()).collect();
                     let warnings = diagnostics.len() - errors.len();

@@ -11,7 +11,7 @@
 use std::hash::{Hash, Hasher};
 
 use crate::model::{IntRef, Model, NodeId, NodeKind};
-use crate::pn::ruby_float_to_s;
+use crate::ruby_format::{regexp_inspect, ruby_float_to_s, string_inspect};
 
 /// A literal value.
 #[derive(Clone, Debug)]
@@ -130,13 +130,13 @@ impl Lit<'_> {
     /// Ruby `inspect`.
     pub(crate) fn inspect(&self) -> String {
         match self {
-            Lit::Str(s) => inspect_str(s),
+            Lit::Str(s) => string_inspect(s),
             Lit::Int(i) => i.to_string(),
             Lit::Float(f) => ruby_float_to_s(*f),
             Lit::Bool(b) => b.to_string(),
             Lit::Nil => "nil".to_owned(),
             Lit::Default => ":default".to_owned(),
-            Lit::Regexp(source) => crate::model::regexp_inspect(source),
+            Lit::Regexp(source) => regexp_inspect(source),
             Lit::List(items) => format!(
                 "[{}]",
                 items
@@ -160,36 +160,8 @@ impl Lit<'_> {
 /// Ruby `Regexp#to_s` of a regexp without options: `(?-mix:source)` (with `Regexp#inspect`'s
 /// escaping of the source).
 fn regexp_to_s(source: &str) -> String {
-    let inspected = crate::model::regexp_inspect(source);
+    let inspected = regexp_inspect(source);
     format!("(?-mix:{})", &inspected[1..inspected.len() - 1])
-}
-
-/// Ruby `String#inspect` for a UTF-8 string.
-fn inspect_str(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{b}' => out.push_str("\\v"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{1b}' => out.push_str("\\e"),
-            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\u{:04X}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]
@@ -199,7 +171,7 @@ mod tests {
     #[test]
     fn ruby_inspect_and_to_s() {
         assert_eq!(
-            inspect_str("a\u{e9}\n\u{1}\"#{x}#a"),
+            string_inspect("a\u{e9}\n\u{1}\"#{x}#a"),
             "\"a\u{e9}\\n\\u0001\\\"\\#{x}#a\""
         );
         assert_eq!(regexp_to_s("a/b"), "(?-mix:a\\/b)");

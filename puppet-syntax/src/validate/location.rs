@@ -18,39 +18,23 @@
 
 use std::path::{Path, PathBuf};
 
-/// The environment context of the file being validated: Ruby's `current_environment`
-/// (`full_modulepath` and `manifest`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LocationContext {
-    /// The module path: a module named `m` lives in `<entry>/m/`. Relative entries are taken
-    /// relative to the working directory.
-    pub modulepath: Vec<PathBuf>,
-    /// The environment's `manifest` (file or directory); files under it are exempt.
-    pub manifest: Option<PathBuf>,
-}
+pub use crate::options::LocationContext;
 
 impl LocationContext {
-    pub fn new(modulepath: Vec<PathBuf>, manifest: Option<PathBuf>) -> LocationContext {
-        LocationContext {
-            modulepath,
-            manifest,
-        }
-    }
-
     /// `namespace_for_file(file)`.
     pub fn namespace_for_file(&self, file: &str) -> FileNamespace {
         if !has_pp_extension(file) {
             return FileNamespace::None;
         }
-        let path = expand_path(file);
+        let path = self.expand_path(file);
         if let Some(manifest) = &self.manifest {
-            let manifest = expand_path(&manifest.to_string_lossy());
+            let manifest = self.expand_path(&manifest.to_string_lossy());
             if path.starts_with(&manifest) {
                 return FileNamespace::None;
             }
         }
         let relative = self.modulepath.iter().find_map(|dir| {
-            let parent = format!("{}/", expand_path(&dir.to_string_lossy()));
+            let parent = format!("{}/", self.expand_path(&dir.to_string_lossy()));
             path.strip_prefix(&parent).map(str::to_owned)
         });
         match relative {
@@ -78,34 +62,35 @@ fn has_pp_extension(file: &str) -> bool {
     stem.rfind('.').is_some_and(|i| &stem[i..] == ".pp")
 }
 
-/// `File.expand_path` (lexical): absolute, `.` and `..` resolved, duplicate `/` removed, `~`
-/// expanded from `$HOME`.
-pub(crate) fn expand_path(file: &str) -> String {
-    let absolute: PathBuf = if let Some(rest) = file
-        .strip_prefix("~")
-        .filter(|r| r.is_empty() || r.starts_with('/'))
-    {
-        let home = std::env::var("HOME").unwrap_or_default();
-        PathBuf::from(format!("{home}{rest}"))
-    } else if Path::new(file).is_absolute() {
-        PathBuf::from(file)
-    } else {
-        std::env::current_dir()
-            .unwrap_or_else(|_| PathBuf::from("/"))
-            .join(file)
-    };
-    let mut parts: Vec<&str> = Vec::new();
-    let text = absolute.to_string_lossy().into_owned();
-    for part in text.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop();
+impl LocationContext {
+    /// `File.expand_path` (lexical): absolute, `.` and `..` resolved, duplicate `/` removed, `~`
+    /// expanded from [`LocationContext::home`], relative paths taken from
+    /// [`LocationContext::working_dir`].
+    fn expand_path(&self, file: &str) -> String {
+        let absolute: PathBuf = if let Some(rest) = file
+            .strip_prefix("~")
+            .filter(|r| r.is_empty() || r.starts_with('/'))
+        {
+            let home = self.home.as_deref().unwrap_or(Path::new(""));
+            PathBuf::from(format!("{}{rest}", home.display()))
+        } else if Path::new(file).is_absolute() {
+            PathBuf::from(file)
+        } else {
+            Path::new("/").join(&self.working_dir).join(file)
+        };
+        let mut parts: Vec<&str> = Vec::new();
+        let text = absolute.to_string_lossy().into_owned();
+        for part in text.split('/') {
+            match part {
+                "" | "." => {}
+                ".." => {
+                    parts.pop();
+                }
+                other => parts.push(other),
             }
-            other => parts.push(other),
         }
+        format!("/{}", parts.join("/"))
     }
-    format!("/{}", parts.join("/"))
 }
 
 /// `dir_to_names(relative_path)`.
@@ -143,6 +128,7 @@ mod tests {
         LocationContext::new(
             vec![PathBuf::from("/etc/puppet/code/modules")],
             Some(PathBuf::from("/etc/puppet/site.pp")),
+            PathBuf::from("/srv"),
         )
         .namespace_for_file(file)
     }
@@ -193,8 +179,16 @@ mod tests {
 
     #[test]
     fn expansion() {
-        assert_eq!(expand_path("/a//b/./c/../d"), "/a/b/d");
-        assert_eq!(expand_path("/.."), "/");
-        assert!(expand_path("x.pp").ends_with("/x.pp"));
+        let context = LocationContext::new(Vec::new(), None, PathBuf::from("/work/env"))
+            .with_home(Some(PathBuf::from("/home/me")));
+        assert_eq!(context.expand_path("/a//b/./c/../d"), "/a/b/d");
+        assert_eq!(context.expand_path("/.."), "/");
+        assert_eq!(context.expand_path("x.pp"), "/work/env/x.pp");
+        assert_eq!(context.expand_path("../x.pp"), "/work/x.pp");
+        assert_eq!(context.expand_path("~/x.pp"), "/home/me/x.pp");
+        assert_eq!(context.expand_path("~x.pp"), "/work/env/~x.pp");
+        let no_home = LocationContext::new(Vec::new(), None, PathBuf::new());
+        assert_eq!(no_home.expand_path("~/x.pp"), "/x.pp");
+        assert_eq!(no_home.expand_path("x.pp"), "/x.pp");
     }
 }

@@ -18,7 +18,7 @@
 //!   the `top` check, and the tasks-mode (`TasksChecker`) overrides.
 //! * `helpers` — Ruby's sub-visitors: `rvalue`, `idem`, `assign`, `query`, `hostname`.
 //! * `location` — `internal_check_file_namespace` / `internal_check_top_construct_in_module`:
-//!   which module (and namespace) a file belongs to, from a [`LocationContext`].
+//!   which module (and namespace) a file belongs to, from a [`LocationContext`](crate::LocationContext).
 //! * `heredoc` (+ `json`, `base64`) — the heredoc syntax checkers (`json`, `base64`, `pp`, `epp`).
 //! * `literal` — the `LiteralEvaluator` used by `DUPLICATE_KEY` (Ruby `eql?` semantics).
 //! * `labels` — `ModelLabelProvider` (`"Host Class Definition"`, `a`/`an` articles).
@@ -50,57 +50,31 @@ mod location;
 mod messages;
 mod walk;
 
-use std::path::PathBuf;
-
 use crate::diagnostics::{Diagnostic, IssueCode, Severity};
 use crate::model::{Model, NodeId};
+use crate::options::{ParseOptions, Strict};
 
-pub use location::{FileNamespace, LocationContext};
+pub(crate) use location::FileNamespace;
 
-/// Puppet's `strict` setting, which decides the severity of `DUPLICATE_KEY` (the only
-/// validator issue it affects).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Strict {
-    /// `DUPLICATE_KEY` is not reported.
-    Off,
-    /// `DUPLICATE_KEY` is a warning (Puppet's default).
-    #[default]
-    Warning,
-    /// `DUPLICATE_KEY` is an error.
-    Error,
-}
-
-/// What the validator needs to know besides the model.
-#[derive(Clone, Debug, Default)]
-pub struct ValidateOptions {
-    /// Puppet's `strict` setting.
-    pub strict: Strict,
-    /// Puppet's `tasks` setting: validate with `TasksChecker` (catalog constructs are only
-    /// allowed inside `apply` blocks).
-    pub tasks: bool,
-    /// The environment the file belongs to; `None` (no environment) disables the location
-    /// checks `ILLEGAL_DEFINITION_LOCATION` and `ILLEGAL_TOP_CONSTRUCT_LOCATION`.
-    pub location: Option<LocationContext>,
-}
-
-impl ValidateOptions {
-    /// Options with a module path (and no environment manifest).
-    pub fn with_modulepath(mut self, modulepath: Vec<PathBuf>) -> ValidateOptions {
-        self.location = Some(LocationContext::new(modulepath, None));
-        self
-    }
-}
+/// Parses the text of a `pp`/`epp` heredoc (`epp` says which) for its syntax checker:
+/// `(model, diagnostics)`. The front door (`parse`) provides it, so that the validator does not
+/// reach back into the pipeline.
+pub(crate) type SubParse<'p> = &'p dyn Fn(&str, bool) -> (Option<Model>, Vec<Diagnostic>);
 
 /// Validates a model; the diagnostics come in Puppet's order (the order of Ruby's acceptor).
-pub fn validate(model: &Model, options: &ValidateOptions) -> Vec<Diagnostic> {
-    let mut checker = Checker::new(model, options);
+pub(crate) fn validate(
+    model: &Model,
+    options: &ParseOptions,
+    sub_parse: SubParse<'_>,
+) -> Vec<Diagnostic> {
+    let mut checker = Checker::new(model, options, sub_parse);
     checker.run();
     checker.diagnostics
 }
 
 /// The severity Puppet's `ValidatorFactory_4_0#severity_producer` gives an issue (`None` =
 /// ignored).
-pub fn severity_of(code: IssueCode, strict: Strict) -> Option<Severity> {
+pub(crate) fn severity_of(code: IssueCode, strict: Strict) -> Option<Severity> {
     match code {
         IssueCode::DUPLICATE_KEY => match strict {
             Strict::Off => None,
@@ -132,7 +106,9 @@ impl Container {
 /// One validation run: Ruby's `Checker4_0` instance with its acceptor.
 pub(crate) struct Checker<'m> {
     pub(crate) model: &'m Model,
-    pub(crate) options: &'m ValidateOptions,
+    pub(crate) options: &'m ParseOptions,
+    /// The heredoc checkers' parser.
+    pub(crate) sub_parse: SubParse<'m>,
     /// The ancestors of the node being checked, outermost first (Ruby's `@path` without the
     /// `Program`, which is implicitly below them).
     pub(crate) path: Vec<NodeId>,
@@ -142,10 +118,11 @@ pub(crate) struct Checker<'m> {
 }
 
 impl<'m> Checker<'m> {
-    fn new(model: &'m Model, options: &'m ValidateOptions) -> Checker<'m> {
+    fn new(model: &'m Model, options: &'m ParseOptions, sub_parse: SubParse<'m>) -> Checker<'m> {
         Checker {
             model,
             options,
+            sub_parse,
             path: Vec::new(),
             diagnostics: Vec::new(),
             namespace: None,

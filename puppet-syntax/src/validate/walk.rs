@@ -38,7 +38,7 @@ mod tests {
             "Foo::Bar[1]\nprivate\n$a -= 1",
         ];
         for source in sources {
-            let result = parse(source, None, &ParseOptions::default(), false);
+            let result = parse(source.as_bytes(), &ParseOptions::default());
             let model = result
                 .model
                 .unwrap_or_else(|| panic!("{source}: {:?}", result.diagnostics));
@@ -49,26 +49,16 @@ mod tests {
             }
         }
         let epp = parse(
-            "<%- |$a, $b = 1| -%>\nx <%= $a %> <% $b %>",
-            None,
-            &ParseOptions {
-                epp: true,
-                tasks: false,
-            },
-            false,
+            b"<%- |$a, $b = 1| -%>\nx <%= $a %> <% $b %>",
+            &ParseOptions::new().epp(true),
         );
         let model = epp.model.unwrap();
         for id in model.walk() {
             assert_eq!(children(&model, id), model.children(id).collect::<Vec<_>>());
         }
         let tasks = parse(
-            "plan p() { apply($t) { file { 'x': } } }",
-            None,
-            &ParseOptions {
-                epp: false,
-                tasks: true,
-            },
-            false,
+            b"plan p() { apply($t) { file { 'x': } } }",
+            &ParseOptions::new().tasks(true),
         );
         let model = tasks.model.unwrap();
         for id in model.walk() {

@@ -7,8 +7,9 @@ use std::process::{Command, Stdio};
 
 use puppet_syntax::lexer::{
     dq_segment_value, epp_text_value, heredoc, lex, segment_opens_expression, sq_string_value,
-    string_segment_inner, uq_segment_value, EscapeSet, LexOptions, Lexed,
+    string_segment_inner, uq_segment_value, EscapeSet, Lexed,
 };
+use puppet_syntax::ParseOptions;
 use puppet_syntax::SyntaxKind::{self, *};
 
 /// `s` as a JSON string literal.
@@ -351,7 +352,7 @@ pub fn ruby_available() -> bool {
 }
 
 /// Run the Ruby oracle on `(source, options)` pairs.
-pub fn run_oracle(inputs: &[(String, LexOptions)]) -> Vec<OracleResult> {
+pub fn run_oracle(inputs: &[(String, ParseOptions)]) -> Vec<OracleResult> {
     let script = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/test_data/lexer/ruby_lexer_oracle.rb"
@@ -417,7 +418,7 @@ pub fn run_oracle(inputs: &[(String, LexOptions)]) -> Vec<OracleResult> {
 /// Compare our lexing of `source` with Ruby's result; `Err` describes the first difference.
 pub fn compare_with_ruby(
     source: &str,
-    options: LexOptions,
+    options: &ParseOptions,
     ruby: &OracleResult,
 ) -> Result<(), String> {
     let lexed = lex(source, options);
