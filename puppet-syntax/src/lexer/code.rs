@@ -307,25 +307,43 @@ impl Lexer<'_> {
     }
 }
 
-/// Ruby's `PATTERN_BARE_WORD` (`((?:::){0,1}(?:[a-z_](?:[\w-]*[\w])?))+`) at `p`, which
-/// must start with `[a-z_]` or `::[a-z_]`. Returns the end and whether the word also
-/// matches `PATTERN_NAME` (every segment `[a-z]\w*`).
-pub(super) fn scan_bare_word(b: &[u8], p: usize) -> (usize, bool) {
+/// The shape shared by Ruby's name patterns, `((::){0,1}SEGMENT)+`, at `p`: the first segment
+/// may be preceded by `::`, every later one must be. `segment(b, start)` returns the end of a
+/// segment starting at `start`, or `None` where none does. Returns the end of the last segment
+/// (`p` when there is none).
+fn scan_segments(
+    b: &[u8],
+    p: usize,
+    mut segment: impl FnMut(&[u8], usize) -> Option<usize>,
+) -> usize {
     let mut i = p;
-    let mut is_name = true;
     let mut first = true;
     loop {
-        let seg = if b.get(i..i + 2) == Some(b"::") {
+        let start = if b.get(i..i + 2) == Some(b"::") {
             i + 2
         } else if first {
             i
         } else {
-            break;
+            return i;
         };
+        match segment(b, start) {
+            Some(end) => i = end,
+            None => return i,
+        }
+        first = false;
+    }
+}
+
+/// Ruby's `PATTERN_BARE_WORD` (`((?:::){0,1}(?:[a-z_](?:[\w-]*[\w])?))+`) at `p`, which
+/// must start with `[a-z_]` or `::[a-z_]`. Returns the end and whether the word also
+/// matches `PATTERN_NAME` (every segment `[a-z]\w*`).
+pub(super) fn scan_bare_word(b: &[u8], p: usize) -> (usize, bool) {
+    let mut is_name = true;
+    let end = scan_segments(b, p, |b, seg| {
         match b.get(seg) {
             Some(b'a'..=b'z') => {}
             Some(b'_') => is_name = false,
-            _ => break,
+            _ => return None,
         }
         // `[\w-]*` greedy, then back off to the last `\w` (a segment never ends in `-`).
         let mut j = seg + 1;
@@ -346,35 +364,23 @@ pub(super) fn scan_bare_word(b: &[u8], p: usize) -> (usize, bool) {
         if dash && b[seg..end].contains(&b'-') {
             is_name = false;
         }
-        i = end;
-        first = false;
-    }
-    (i, is_name)
+        Some(end)
+    });
+    (end, is_name)
 }
 
 /// Ruby's `PATTERN_CLASSREF` (`((::){0,1}[A-Z][\w]*)+`) at `p` (known to match).
 fn scan_class_reference(b: &[u8], p: usize) -> usize {
-    let mut i = p;
-    let mut first = true;
-    loop {
-        let seg = if b.get(i..i + 2) == Some(b"::") {
-            i + 2
-        } else if first {
-            i
-        } else {
-            break;
-        };
+    scan_segments(b, p, |b, seg| {
         if !b.get(seg).is_some_and(u8::is_ascii_uppercase) {
-            break;
+            return None;
         }
         let mut j = seg + 1;
         while j < b.len() && is_word(b[j]) {
             j += 1;
         }
-        i = j;
-        first = false;
-    }
-    i
+        Some(j)
+    })
 }
 
 /// `(::)?(\w+::)*\w+` at `p`: the end of a variable name, if there is one.
