@@ -1,11 +1,15 @@
 //! The Puppet model: the exact `Puppet::AST` object tree that Ruby Puppet 7.23's parser builds
 //! (`lib/puppet/pops/model/ast.pp`), stored in an arena.
 //!
-//! * `table.rs` — THE description of the model: all 83 classes with parents and attributes
-//!   (type, default, order), as `macro_rules!` data (`with_model_table!`), so that other writers
-//!   (Pcore, a Ruby object builder) can be generated from the same single table.
-//! * `generate.rs` — [`ModelClass`] (class metadata) and [`NodeKind`] (node payloads), generated
-//!   from the table.
+//! * `puppet-syntax/model/ast.toml` — THE description of the model: all 83 classes with parents,
+//!   docs and their own attributes (type, default, containment), in `ast.pp` order. Run
+//!   `cargo xtask codegen` after changing it (`scripts/test` checks that nothing is stale).
+//! * `generated/` — generated from it, committed, not to be edited: [`ModelClass`] (class
+//!   metadata, attribute tables, `Class.new` orders), [`NodeKind`] (node payloads, the generic
+//!   constructor, `for_each_child`, `for_each_attr`, `attr_value`) and the views of the abstract
+//!   classes ([`BinaryExpressionView`] via [`NodeKind::as_binary_expression`], …).
+//!   `puppet-syntax/model/ast.json` is the same description for non-Rust readers.
+//! * `class.rs` — the hand-written part of [`ModelClass`] (`from_name`, `is_a`, `ancestors`…).
 //! * `reflect.rs` — generic attribute reflection ([`Model::attrs`], [`Model::attrs_new_order`]),
 //!   containment ([`Model::children`]) and the `_pcore_all_contents` pre-order walk ([`Model::walk`]).
 //! * `build.rs` — convenience constructors mirroring Ruby's `Factory` (strings, literals, variables…).
@@ -38,12 +42,12 @@
 //! the Ruby factory does with `instance_variable_set`.
 
 mod build;
-mod generate;
+mod class;
+mod generated;
 mod reflect;
-mod table;
 mod values;
 
-pub use generate::{ModelClass, NodeKind};
+pub use generated::*;
 pub use reflect::{
     Attr, AttrDefault, AttrInfo, AttrInput, AttrType, AttrValue, Attrs, AttrsNewOrder, Children,
     Walk,
