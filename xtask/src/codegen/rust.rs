@@ -167,9 +167,42 @@ fn upper(class: &Class) -> String {
     snake_case(&class.name).to_uppercase()
 }
 
+/// Splits `text` at spaces into lines of at most `width` characters (rustfmt does not wrap
+/// comments; the project keeps them within 100 columns).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let line = lines.last_mut().expect("at least one line");
+        if !line.is_empty() && line.len() + 1 + word.len() > width {
+            lines.push(word.to_owned());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines
+}
+
+/// Appends fixed lines (doc comments, signatures: what has no model data in it).
+fn lines(out: &mut String, lines: &[&str]) {
+    for line in lines {
+        out.push_str(line);
+        out.push('\n');
+    }
+}
+
+/// Writes `text` as `///` lines.
+fn doc_text(out: &mut String, text: &str) {
+    for line in wrap(text, 88) {
+        w!(out, "/// {line}");
+    }
+}
+
 /// The doc comment lines of a class.
 fn doc(out: &mut String, class: &Class) {
-    w!(out, "/// {}", class.doc);
+    doc_text(out, &class.doc);
 }
 
 /// The abstract classes that get a view: those with (non-implicit) attributes.
@@ -183,23 +216,22 @@ fn viewed_classes(model: &Model) -> Vec<&Class> {
 
 fn module_tree(model: &Model) -> String {
     let mut out = String::new();
-    w!(
-        out,
-        "//! The code generated from the model description (`puppet-syntax/model/ast.toml`):"
+    lines(
+        &mut out,
+        &[
+            "//! The code generated from the model description (`puppet-syntax/model/ast.toml`):",
+            "//! see `xtask/src/codegen/rust.rs` for what each file holds.",
+            "mod attr_tables;",
+            "mod attributes;",
+            "mod children;",
+            "mod classes;",
+            "mod node_attrs;",
+            "mod node_kind;",
+            "mod views;",
+            "pub use classes::ModelClass;",
+            "pub use node_kind::NodeKind;",
+        ],
     );
-    w!(
-        out,
-        "//! see `xtask/src/codegen/rust.rs` for what each file holds."
-    );
-    w!(out, "mod attr_tables;");
-    w!(out, "mod attributes;");
-    w!(out, "mod children;");
-    w!(out, "mod classes;");
-    w!(out, "mod node_attrs;");
-    w!(out, "mod node_kind;");
-    w!(out, "mod views;");
-    w!(out, "pub use classes::ModelClass;");
-    w!(out, "pub use node_kind::NodeKind;");
     let views: Vec<String> = viewed_classes(model)
         .iter()
         .flat_map(|c| [format!("{}View", c.name), format!("{}ViewMut", c.name)])
@@ -222,15 +254,14 @@ fn classes(model: &Model) -> String {
         model.classes.iter().filter(|c| c.is_abstract).count(),
         model.node_classes().count()
     );
-    w!(
-        out,
-        "/// positioned classes (the [`NodeKind`](super::NodeKind) variants) and `Program`."
+    lines(
+        &mut out,
+        &[
+            "/// positioned classes (the [`NodeKind`](super::NodeKind) variants) and `Program`.",
+            "#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]",
+            "pub enum ModelClass {",
+        ],
     );
-    w!(
-        out,
-        "#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]"
-    );
-    w!(out, "pub enum ModelClass {{");
     for class in &order {
         doc(&mut out, class);
         w!(out, "    {},", class.name);
@@ -243,43 +274,45 @@ fn classes(model: &Model) -> String {
         "/// All {} classes: abstract ones first, then the node classes in `ast.pp` order, then",
         order.len()
     );
-    w!(out, "/// `Program`.");
-    w!(out, "pub const ALL: &'static [ModelClass] = &[");
+    lines(
+        &mut out,
+        &[
+            "/// `Program`.",
+            "pub const ALL: &'static [ModelClass] = &[",
+        ],
+    );
     for class in &order {
         w!(out, "ModelClass::{},", class.name);
     }
-    w!(out, "];");
-
-    w!(
-        out,
-        "/// The Ruby class name without module (`\"AssignmentExpression\"`)."
-    );
-    w!(
-        out,
-        "pub const fn name(self) -> &'static str {{ match self {{"
+    lines(
+        &mut out,
+        &[
+            "];",
+            "/// The Ruby class name without module (`\"AssignmentExpression\"`).",
+            "pub const fn name(self) -> &'static str { match self {",
+        ],
     );
     for class in &order {
         w!(out, "ModelClass::{0} => {0:?},", class.name);
     }
-    w!(out, "}} }}");
-
-    w!(
-        out,
-        "/// The Pcore type name (`\"Puppet::AST::AssignmentExpression\"`)."
-    );
-    w!(
-        out,
-        "pub const fn pcore_name(self) -> &'static str {{ match self {{"
+    lines(
+        &mut out,
+        &[
+            "} }",
+            "/// The Pcore type name (`\"Puppet::AST::AssignmentExpression\"`).",
+            "pub const fn pcore_name(self) -> &'static str { match self {",
+        ],
     );
     for class in &order {
         w!(out, "ModelClass::{} => {:?},", class.name, class.pcore);
     }
-    w!(out, "}} }}");
-
-    w!(out, "/// The parent class (`None` only for `PopsObject`).");
-    w!(
-        out,
-        "pub const fn parent(self) -> Option<ModelClass> {{ match self {{"
+    lines(
+        &mut out,
+        &[
+            "} }",
+            "/// The parent class (`None` only for `PopsObject`).",
+            "pub const fn parent(self) -> Option<ModelClass> { match self {",
+        ],
     );
     for class in &order {
         match class.parent {
@@ -292,12 +325,13 @@ fn classes(model: &Model) -> String {
             None => w!(out, "ModelClass::{} => None,", class.name),
         }
     }
-    w!(out, "}} }}");
-
-    w!(out, "/// Abstract classes are never instantiated.");
-    w!(
-        out,
-        "pub const fn is_abstract(self) -> bool {{ matches!(self, "
+    lines(
+        &mut out,
+        &[
+            "} }",
+            "/// Abstract classes are never instantiated.",
+            "pub const fn is_abstract(self) -> bool { matches!(self, ",
+        ],
     );
     let abstract_: Vec<String> = order
         .iter()
@@ -305,9 +339,7 @@ fn classes(model: &Model) -> String {
         .map(|c| format!("ModelClass::{}", c.name))
         .collect();
     w!(out, "{}", abstract_.join(" | "));
-    w!(out, ") }}");
-
-    w!(out, "}}");
+    lines(&mut out, &[") }", "}"]);
     out
 }
 
@@ -333,30 +365,28 @@ fn attr_const(class: &Class, attr: &Attr) -> String {
 
 fn attr_tables(model: &Model) -> String {
     let mut out = String::new();
-    w!(
-        out,
-        "//! The attribute tables of the classes: each declared attribute once (a const), each"
-    );
-    w!(
-        out,
-        "//! class's full list and `Class.new` order (statics made of those consts)."
-    );
-    w!(
-        out,
-        "use crate::model::{{AttrDefault as D, AttrInfo, AttrType as T, ModelClass as C}};"
+    lines(
+        &mut out,
+        &[
+            "//! The attribute tables of the classes: each declared attribute once (a const), each",
+            "//! class's full list and `Class.new` order (statics made of those consts).",
+            "use crate::model::{AttrDefault as D, AttrInfo, AttrType as T, ModelClass as C};",
+        ],
     );
     let enum_list: Vec<&str> = rust_enums(model).iter().map(|(e, _)| e.as_str()).collect();
     w!(out, "use crate::model::{{{}}};", enum_list.join(", "));
     w!(out);
-    w!(
-        out,
-        "const fn attr(name: &'static str, ty: T, default: D) -> AttrInfo {{"
+    lines(
+        &mut out,
+        &[
+            "const fn attr(name: &'static str, ty: T, default: D) -> AttrInfo {",
+            "AttrInfo { name, ty, default }",
+            "}",
+            "const fn nodes(element: C, min: u8) -> T {",
+            "T::Nodes { element, min }",
+            "}",
+        ],
     );
-    w!(out, "AttrInfo {{ name, ty, default }}");
-    w!(out, "}}");
-    w!(out, "const fn nodes(element: C, min: u8) -> T {{");
-    w!(out, "T::Nodes {{ element, min }}");
-    w!(out, "}}");
     w!(out);
     for class in &model.classes {
         for attr in class.own.iter().filter(|a| !a.implicit) {
@@ -421,28 +451,26 @@ fn attr_tables(model: &Model) -> String {
 fn attributes(model: &Model) -> String {
     let mut out = String::new();
     let order = model.enum_order();
-    w!(
-        out,
-        "//! The attribute lists of [`ModelClass`]: declared, stored, `Class.new` order."
+    lines(
+        &mut out,
+        &[
+            "//! The attribute lists of [`ModelClass`]: declared, stored, `Class.new` order.",
+            "use super::attr_tables::*;",
+            "use crate::model::{AttrInfo, ModelClass};",
+            "#[cfg(test)]",
+        ],
     );
-    w!(out, "use super::attr_tables::*;");
-    w!(out, "use crate::model::{{AttrInfo, ModelClass}};");
-    w!(out, "#[cfg(test)]");
     let enum_list: Vec<&str> = rust_enums(model).iter().map(|(e, _)| e.as_str()).collect();
     w!(out, "use crate::model::{{{}}};", enum_list.join(", "));
     w!(out);
-    w!(out, "impl ModelClass {{");
-    w!(
-        out,
-        "/// The attributes the class declares itself (not the inherited ones); `Positioned`'s"
-    );
-    w!(
-        out,
-        "/// `locator/offset/length` are not listed (see [`ModelClass::is_positioned`])."
-    );
-    w!(
-        out,
-        "pub fn own_attributes(self) -> &'static [AttrInfo] {{ match self {{"
+    lines(
+        &mut out,
+        &[
+            "impl ModelClass {",
+            "/// The attributes the class declares itself (not the inherited ones); `Positioned`'s",
+            "/// `locator/offset/length` are not listed (see [`ModelClass::is_positioned`]).",
+            "pub fn own_attributes(self) -> &'static [AttrInfo] { match self {",
+        ],
     );
     let mut empty = Vec::new();
     for class in &order {
@@ -467,20 +495,15 @@ fn attributes(model: &Model) -> String {
         }
     }
     w!(out, "{} => &[],", empty.join(" | "));
-    w!(out, "}} }}");
-
-    w!(
-        out,
-        "/// All attributes of a concrete class (inherited first, Pcore declaration order), as"
-    );
-    w!(
-        out,
-        "/// stored in the [`NodeKind`](super::NodeKind) variant. Empty for abstract classes: use"
-    );
-    w!(out, "/// [`ModelClass::all_attributes`] for those.");
-    w!(
-        out,
-        "pub fn node_attributes(self) -> &'static [AttrInfo] {{ match self {{"
+    lines(
+        &mut out,
+        &[
+            "} }",
+            "/// All attributes of a concrete class (inherited first, Pcore declaration order), as",
+            "/// stored in the [`NodeKind`](super::NodeKind) variant. Empty for abstract classes: use",
+            "/// [`ModelClass::all_attributes`] for those.",
+            "pub fn node_attributes(self) -> &'static [AttrInfo] { match self {",
+        ],
     );
     let mut empty = Vec::new();
     for class in &order {
@@ -496,23 +519,15 @@ fn attributes(model: &Model) -> String {
         }
     }
     w!(out, "{} => &[],", empty.join(" | "));
-    w!(out, "}} }}");
-
-    w!(
-        out,
-        "/// [`ModelClass::node_attributes`] in `Class.new` positional order: the required ones"
-    );
-    w!(
-        out,
-        "/// first, then the optional ones, each group in declaration order (after `locator,"
-    );
-    w!(
-        out,
-        "/// offset, length` for positioned classes). Empty for abstract classes."
-    );
-    w!(
-        out,
-        "pub fn new_order(self) -> &'static [AttrInfo] {{ match self {{"
+    lines(
+        &mut out,
+        &[
+            "} }",
+            "/// [`ModelClass::node_attributes`] in `Class.new` positional order: the required ones",
+            "/// first, then the optional ones, each group in declaration order (after `locator,",
+            "/// offset, length` for positioned classes). Empty for abstract classes.",
+            "pub fn new_order(self) -> &'static [AttrInfo] { match self {",
+        ],
     );
     let mut empty = Vec::new();
     for class in &order {
@@ -528,16 +543,15 @@ fn attributes(model: &Model) -> String {
         }
     }
     w!(out, "{} => &[],", empty.join(" | "));
-    w!(out, "}} }}");
-
-    w!(
-        out,
-        "/// For each entry of [`ModelClass::new_order`], its index in"
-    );
-    w!(out, "/// [`ModelClass::node_attributes`] (what [`NodeKind::attr_value`](super::NodeKind::attr_value) takes).");
-    w!(
-        out,
-        "pub fn new_order_indices(self) -> &'static [usize] {{ match self {{"
+    lines(
+        &mut out,
+        &[
+            "} }",
+            "/// For each entry of [`ModelClass::new_order`], its index in",
+            "/// [`ModelClass::node_attributes`] (what",
+            "/// [`NodeKind::attr_value`](super::NodeKind::attr_value) takes).",
+            "pub fn new_order_indices(self) -> &'static [usize] { match self {",
+        ],
     );
     let mut empty = Vec::new();
     for class in &order {
@@ -558,33 +572,35 @@ fn attributes(model: &Model) -> String {
         }
     }
     w!(out, "{} => &[],", empty.join(" | "));
-    w!(out, "}} }}");
-    w!(out, "}}");
+    lines(&mut out, &["} }", "}"]);
 
     // The Rust enums must hold exactly the Pcore Enum values, in declaration order.
-    w!(out, "#[cfg(test)]");
-    w!(out, "mod tests {{");
-    w!(out, "use super::*;");
-    w!(out, "#[test]");
-    w!(out, "fn rust_enums_hold_the_pcore_enum_values() {{");
+    lines(
+        &mut out,
+        &[
+            "#[cfg(test)]",
+            "mod tests {",
+            "use super::*;",
+            "#[test]",
+            "fn rust_enums_hold_the_pcore_enum_values() {",
+        ],
+    );
     for (rust, values) in rust_enums(model) {
         let values: Vec<String> = values.iter().map(|v| format!("{v:?}")).collect();
         w!(out, "assert_eq!({rust}::NAMES, [{}]);", values.join(", "));
     }
-    w!(out, "}}");
-    w!(out, "}}");
+    lines(&mut out, &["}", "}"]);
     out
 }
 
 fn node_kind(model: &Model) -> String {
     let mut out = String::new();
-    w!(
-        out,
-        "//! [`NodeKind`]: the class-specific payload of a node, and its generic constructor."
-    );
-    w!(
-        out,
-        "use crate::model::{{AttrInfo, AttrInput, ModelClass}};"
+    lines(
+        &mut out,
+        &[
+            "//! [`NodeKind`]: the class-specific payload of a node, and its generic constructor.",
+            "use crate::model::{AttrInfo, AttrInput, ModelClass};",
+        ],
     );
     let types: Vec<String> = model
         .node_classes()
@@ -593,26 +609,20 @@ fn node_kind(model: &Model) -> String {
         .collect();
     w!(out, "{}", model_imports(&types));
     w!(out);
-    w!(
-        out,
-        "/// The class-specific part of a [`Node`](crate::model::Node): one variant per concrete"
+    lines(
+        &mut out,
+        &[
+            "/// The class-specific part of a [`Node`](crate::model::Node): one variant per concrete",
+            "/// positioned class, named like the Ruby class, with one field per attribute (inherited ones",
+            "/// first, Pcore declaration order). Make the field values with",
+            "/// [`Model::intern`](crate::model::Model::intern) (strings),",
+            "/// [`Model::list`](crate::model::Model::list) (node lists) and",
+            "/// [`Model::integer`](crate::model::Model::integer) (integers), then",
+            "/// [`Model::alloc`](crate::model::Model::alloc) the node.",
+            "#[derive(Clone, PartialEq, Debug)]",
+            "pub enum NodeKind {",
+        ],
     );
-    w!(out, "/// positioned class, named like the Ruby class, with one field per attribute (inherited ones");
-    w!(
-        out,
-        "/// first, Pcore declaration order). Make the field values with"
-    );
-    w!(out, "/// [`Model::intern`](crate::model::Model::intern) (strings), [`Model::list`](crate::model::Model::list)");
-    w!(
-        out,
-        "/// (node lists) and [`Model::integer`](crate::model::Model::integer) (integers), then"
-    );
-    w!(
-        out,
-        "/// [`Model::alloc`](crate::model::Model::alloc) the node."
-    );
-    w!(out, "#[derive(Clone, PartialEq, Debug)]");
-    w!(out, "pub enum NodeKind {{");
     for class in model.node_classes() {
         doc(&mut out, class);
         let fields: Vec<String> = model
@@ -624,9 +634,14 @@ fn node_kind(model: &Model) -> String {
     }
     w!(out, "}}");
     w!(out);
-    w!(out, "impl NodeKind {{");
-    w!(out, "/// The model class of this node.");
-    w!(out, "pub fn class(&self) -> ModelClass {{ match self {{");
+    lines(
+        &mut out,
+        &[
+            "impl NodeKind {",
+            "/// The model class of this node.",
+            "pub fn class(&self) -> ModelClass { match self {",
+        ],
+    );
     for class in model.node_classes() {
         w!(
             out,
@@ -636,39 +651,23 @@ fn node_kind(model: &Model) -> String {
     }
     w!(out, "}} }}");
     w!(out);
-    w!(
-        out,
-        "/// Builds the payload of a node of `class` from attribute values: `value_of` is called"
+    lines(
+        &mut out,
+        &[
+            "/// Builds the payload of a node of `class` from attribute values: `value_of` is called",
+            "/// once per attribute of [`ModelClass::node_attributes`], in that order, and must return",
+            "/// the value (the default for a missing optional one). `None` if `class` is not a",
+            "/// concrete positioned class, or a value is missing or of the wrong shape. This is the",
+            "/// generic constructor for readers (Pcore, test oracles) that get classes by name.",
+            "pub fn from_attr_values<'v>(",
+            "    class: ModelClass,",
+            "    mut value_of: impl FnMut(&'static AttrInfo) -> Option<AttrInput<'v>>,",
+            ") -> Option<NodeKind> {",
+            "let mut infos = class.node_attributes().iter();",
+            "let mut next = move || -> Option<AttrInput<'v>> { value_of(infos.next()?) };",
+            "Some(match class {",
+        ],
     );
-    w!(
-        out,
-        "/// once per attribute of [`ModelClass::node_attributes`], in that order, and must return"
-    );
-    w!(
-        out,
-        "/// the value (the default for a missing optional one). `None` if `class` is not a"
-    );
-    w!(
-        out,
-        "/// concrete positioned class, or a value is missing or of the wrong shape. This is the"
-    );
-    w!(
-        out,
-        "/// generic constructor for readers (Pcore, test oracles) that get classes by name."
-    );
-    w!(out, "pub fn from_attr_values<'v>(");
-    w!(out, "    class: ModelClass,");
-    w!(
-        out,
-        "    mut value_of: impl FnMut(&'static AttrInfo) -> Option<AttrInput<'v>>,"
-    );
-    w!(out, ") -> Option<NodeKind> {{");
-    w!(out, "let mut infos = class.node_attributes().iter();");
-    w!(
-        out,
-        "let mut next = move || -> Option<AttrInput<'v>> {{ value_of(infos.next()?) }};"
-    );
-    w!(out, "Some(match class {{");
     for class in model.node_classes() {
         let fields: Vec<String> = model
             .stored_attrs(class)
@@ -683,44 +682,36 @@ fn node_kind(model: &Model) -> String {
             fields.join(", ")
         );
     }
-    w!(out, "_ => return None,");
-    w!(out, "}})");
-    w!(out, "}}");
-    w!(out, "}}");
+    lines(&mut out, &["_ => return None,", "})", "}", "}"]);
     out
 }
 
 fn node_attrs(model: &Model) -> String {
     let mut out = String::new();
-    w!(
-        out,
-        "//! Per-node attribute access: all attributes, one attribute."
-    );
-    w!(out, "use super::attr_tables::*;");
-    w!(out, "use super::NodeKind;");
-    w!(
-        out,
-        "use crate::model::{{AttrInfo, AttrValue, IntRef, Model}};"
+    lines(
+        &mut out,
+        &[
+            "//! Per-node attribute access: all attributes, one attribute.",
+            "use super::attr_tables::*;",
+            "use super::NodeKind;",
+            "use crate::model::{AttrInfo, AttrValue, IntRef, Model};",
+        ],
     );
     w!(out);
-    w!(out, "impl NodeKind {{");
-    w!(
-        out,
-        "/// Calls `f` with every attribute (description and value) in"
+    lines(
+        &mut out,
+        &[
+            "impl NodeKind {",
+            "/// Calls `f` with every attribute (description and value) in",
+            "/// [`ModelClass::node_attributes`](crate::model::ModelClass::node_attributes) order.",
+            "pub fn for_each_attr<'a>(",
+            "    &'a self,",
+            "    model: &'a Model,",
+            "    f: &mut dyn FnMut(&'static AttrInfo, AttrValue<'a>),",
+            ") {",
+            "match self {",
+        ],
     );
-    w!(
-        out,
-        "/// [`ModelClass::node_attributes`](crate::model::ModelClass::node_attributes) order."
-    );
-    w!(out, "pub fn for_each_attr<'a>(");
-    w!(out, "    &'a self,");
-    w!(out, "    model: &'a Model,");
-    w!(
-        out,
-        "    f: &mut dyn FnMut(&'static AttrInfo, AttrValue<'a>),"
-    );
-    w!(out, ") {{");
-    w!(out, "match self {{");
     let mut empty = Vec::new();
     for class in model.node_classes() {
         let attrs = model.stored_attrs(class);
@@ -742,14 +733,18 @@ fn node_attrs(model: &Model) -> String {
         w!(out, "}}");
     }
     w!(out, "{} => {{}}", empty.join(" | "));
-    w!(out, "}}");
-    w!(out, "}}");
+    lines(&mut out, &["}", "}"]);
     w!(out);
-    w!(out, "/// The value of the attribute at `index` in");
-    w!(out, "/// [`ModelClass::node_attributes`](crate::model::ModelClass::node_attributes) (`None` past");
-    w!(out, "/// the end). Builds only that value.");
-    w!(out, "pub fn attr_value<'a>(&'a self, model: &'a Model, index: usize) -> Option<AttrValue<'a>> {{");
-    w!(out, "Some(match (self, index) {{");
+    lines(
+        &mut out,
+        &[
+            "/// The value of the attribute at `index` in",
+            "/// [`ModelClass::node_attributes`](crate::model::ModelClass::node_attributes) (`None` past",
+            "/// the end). Builds only that value.",
+            "pub fn attr_value<'a>(&'a self, model: &'a Model, index: usize) -> Option<AttrValue<'a>> {",
+            "Some(match (self, index) {",
+        ],
+    );
     for class in model.node_classes() {
         for (i, attr) in model.stored_attrs(class).iter().enumerate() {
             w!(
@@ -761,34 +756,32 @@ fn node_attrs(model: &Model) -> String {
             );
         }
     }
-    w!(out, "_ => return None,");
-    w!(out, "}})");
-    w!(out, "}}");
-    w!(out, "}}");
+    lines(&mut out, &["_ => return None,", "})", "}", "}"]);
     out
 }
 
 fn children(model: &Model) -> String {
     let mut out = String::new();
-    w!(out, "//! Child traversal without reflection.");
-    w!(out, "use super::NodeKind;");
-    w!(out, "use crate::model::{{Model, NodeId}};");
+    lines(
+        &mut out,
+        &[
+            "//! Child traversal without reflection.",
+            "use super::NodeKind;",
+            "use crate::model::{Model, NodeId};",
+        ],
+    );
     w!(out);
-    w!(out, "impl NodeKind {{");
-    w!(
-        out,
-        "/// Calls `f` with every contained child, in attribute order (what"
+    lines(
+        &mut out,
+        &[
+            "impl NodeKind {",
+            "/// Calls `f` with every contained child, in attribute order (what",
+            "/// [`Model::children`] yields, without going through reflection: the hot path of",
+            "/// whole-tree passes).",
+            "pub fn for_each_child(&self, model: &Model, f: &mut dyn FnMut(NodeId)) {",
+            "match self {",
+        ],
     );
-    w!(
-        out,
-        "/// [`Model::children`] yields, without going through reflection: the hot path of"
-    );
-    w!(out, "/// whole-tree passes).");
-    w!(
-        out,
-        "pub fn for_each_child(&self, model: &Model, f: &mut dyn FnMut(NodeId)) {{"
-    );
-    w!(out, "match self {{");
     let mut leaves = Vec::new();
     for class in model.node_classes() {
         let children: Vec<&Attr> = model
@@ -818,8 +811,7 @@ fn children(model: &Model) -> String {
         w!(out, "}}");
     }
     w!(out, "{} => {{}}", leaves.join(" | "));
-    w!(out, "}}");
-    w!(out, "}}");
+    lines(&mut out, &["}", "}"]);
     w!(out);
     w!(out, "}}");
     out
@@ -827,19 +819,15 @@ fn children(model: &Model) -> String {
 
 fn views(model: &Model) -> String {
     let mut out = String::new();
-    w!(
-        out,
-        "//! Views of the abstract classes that have attributes: `NodeKind::as_x()` gives the"
+    lines(
+        &mut out,
+        &[
+            "//! Views of the abstract classes that have attributes: `NodeKind::as_x()` gives the",
+            "//! attributes (inherited and own) of any concrete subclass of `X`, so that code about",
+            "//! \"any BinaryExpression\" does not list every subclass.",
+            "use super::NodeKind;",
+        ],
     );
-    w!(
-        out,
-        "//! attributes (inherited and own) of any concrete subclass of `X`, so that code about"
-    );
-    w!(
-        out,
-        "//! \"any BinaryExpression\" does not list every subclass."
-    );
-    w!(out, "use super::NodeKind;");
     let types: Vec<String> = viewed_classes(model)
         .iter()
         .flat_map(|c| model.stored_attrs(c))
@@ -861,12 +849,11 @@ fn views(model: &Model) -> String {
         } else {
             "Eq, "
         };
-        w!(
-            out,
-            "/// The attributes of any `{}` (by value). {}",
-            class.name,
-            class.doc
+        let text = format!(
+            "The attributes of any `{}` (by value). {}",
+            class.name, class.doc
         );
+        doc_text(&mut out, &text);
         w!(out, "#[derive(Clone, Copy, PartialEq, {eq}Debug)]");
         w!(out, "pub struct {}View {{", class.name);
         for attr in &attrs {
@@ -890,12 +877,8 @@ fn views(model: &Model) -> String {
             .map(|c| format!("NodeKind::{} {{ {fields}, .. }}", c.name))
             .collect();
         w!(out, "impl NodeKind {{");
-        w!(
-            out,
-            "/// `Some` for a `{}`: {}.",
-            class.name,
-            sub_names.join(", ")
-        );
+        let text = format!("`Some` for a `{}`: {}.", class.name, sub_names.join(", "));
+        doc_text(&mut out, &text);
         w!(
             out,
             "pub fn as_{method}(&self) -> Option<{}View> {{",
@@ -923,8 +906,7 @@ fn views(model: &Model) -> String {
             patterns.join(" | "),
             class.name
         );
-        w!(out, "}}");
-        w!(out, "}}");
+        lines(&mut out, &["}", "}"]);
     }
     out
 }

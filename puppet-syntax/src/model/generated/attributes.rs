@@ -280,7 +280,8 @@ impl ModelClass {
         }
     }
     /// For each entry of [`ModelClass::new_order`], its index in
-    /// [`ModelClass::node_attributes`] (what [`NodeKind::attr_value`](super::NodeKind::attr_value) takes).
+    /// [`ModelClass::node_attributes`] (what
+    /// [`NodeKind::attr_value`](super::NodeKind::attr_value) takes).
     pub fn new_order_indices(self) -> &'static [usize] {
         match self {
             ModelClass::ParenthesizedExpression => &[0],

@@ -8,7 +8,8 @@
 pub enum ModelClass {
     /// The root of the hierarchy (`Puppet::AST::PopsObject`): no attributes.
     PopsObject,
-    /// Anything with a source position: `locator`, `offset`, `length` (held by every node and the model, not by `NodeKind`).
+    /// Anything with a source position: `locator`, `offset`, `length` (held by every node and
+    /// the model, not by `NodeKind`).
     Positioned,
     /// Any expression.
     Expression,
@@ -44,7 +45,8 @@ pub enum ModelClass {
     ParenthesizedExpression,
     /// `!expr`: positioned on the operator. PN `(! e)`.
     NotExpression,
-    /// `-expr`: positioned on the operator. PN `(- e)`, folded into a negative literal for numbers.
+    /// `-expr`: positioned on the operator. PN `(- e)`, folded into a negative literal for
+    /// numbers.
     UnaryMinusExpression,
     /// `*expr` (splat/unfold): positioned on the operator. PN `(unfold e)`.
     UnfoldExpression,
@@ -100,7 +102,8 @@ pub enum ModelClass {
     TypeAlias,
     /// `type T[X] = M`. PN `(type-mapping t m)`.
     TypeMapping,
-    /// `type Name inherits P { … }` (always rejected by the validator). PN `(type-definition …)`.
+    /// `type Name inherits P { … }` (always rejected by the validator). PN `(type-definition
+    /// …)`.
     TypeDefinition,
     /// `node m, … inherits p { body }`. PN `(node {…})`.
     NodeDefinition,
@@ -118,9 +121,11 @@ pub enum ModelClass {
     IfExpression,
     /// `unless test { then } else { else }`. PN `(unless {…})`.
     UnlessExpression,
-    /// Call of a lambda-valued expression (never produced by the parser). PN `(call-lambda …)`.
+    /// Call of a lambda-valued expression (never produced by the parser). PN `(call-lambda
+    /// …)`.
     CallFunctionExpression,
-    /// `f(args)` / statement call `notice x`. PN `(call {…})`, `(invoke {…})` if not rval_required.
+    /// `f(args)` / statement call `notice x`. PN `(call {…})`, `(invoke {…})` if not
+    /// rval_required.
     CallNamedFunctionExpression,
     /// `x.f(args)`: functor is a NamedAccessExpression. PN `(call-method {…})`.
     CallMethodExpression,
@@ -146,7 +151,8 @@ pub enum ModelClass {
     QualifiedName,
     /// A reserved word used as a name (`attr`, `private`, …). PN `(reserved "w")`.
     ReservedWord,
-    /// A capitalized type name; `value` (derived) is the downcased `cased_value`. PN `(qr "Name")`.
+    /// A capitalized type name; `value` (derived) is the downcased `cased_value`. PN `(qr
+    /// "Name")`.
     QualifiedReference,
     /// `$name`: the whole token; `expr` is a QualifiedName without the `$`. PN `(var "name")`.
     VariableExpression,
@@ -170,7 +176,9 @@ pub enum ModelClass {
     SelectorExpression,
     /// `l.name`: `.` … name. PN `(. l name)`.
     NamedAccessExpression,
-    /// The root object: the program body, the definitions it contains (references) and the `Locator` (source text, file, line index). Not positioned, not in the node arena: held by `Model` itself.
+    /// The root object: the program body, the definitions it contains (references) and the
+    /// `Locator` (source text, file, line index). Not positioned, not in the node arena: held
+    /// by `Model` itself.
     Program,
 }
 

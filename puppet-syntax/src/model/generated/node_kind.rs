@@ -10,8 +10,9 @@ use crate::model::{AttrInfo, AttrInput, ModelClass};
 /// The class-specific part of a [`Node`](crate::model::Node): one variant per concrete
 /// positioned class, named like the Ruby class, with one field per attribute (inherited ones
 /// first, Pcore declaration order). Make the field values with
-/// [`Model::intern`](crate::model::Model::intern) (strings), [`Model::list`](crate::model::Model::list)
-/// (node lists) and [`Model::integer`](crate::model::Model::integer) (integers), then
+/// [`Model::intern`](crate::model::Model::intern) (strings),
+/// [`Model::list`](crate::model::Model::list) (node lists) and
+/// [`Model::integer`](crate::model::Model::integer) (integers), then
 /// [`Model::alloc`](crate::model::Model::alloc) the node.
 #[derive(Clone, PartialEq, Debug)]
 pub enum NodeKind {
@@ -21,7 +22,8 @@ pub enum NodeKind {
     ParenthesizedExpression { expr: NodeId },
     /// `!expr`: positioned on the operator. PN `(! e)`.
     NotExpression { expr: NodeId },
-    /// `-expr`: positioned on the operator. PN `(- e)`, folded into a negative literal for numbers.
+    /// `-expr`: positioned on the operator. PN `(- e)`, folded into a negative literal for
+    /// numbers.
     UnaryMinusExpression { expr: NodeId },
     /// `*expr` (splat/unfold): positioned on the operator. PN `(unfold e)`.
     UnfoldExpression { expr: NodeId },
@@ -137,7 +139,8 @@ pub enum NodeKind {
         type_expr: Option<NodeId>,
         mapping_expr: Option<NodeId>,
     },
-    /// `type Name inherits P { … }` (always rejected by the validator). PN `(type-definition …)`.
+    /// `type Name inherits P { … }` (always rejected by the validator). PN `(type-definition
+    /// …)`.
     TypeDefinition {
         name: StrId,
         parent: Option<StrId>,
@@ -191,14 +194,16 @@ pub enum NodeKind {
         then_expr: Option<NodeId>,
         else_expr: Option<NodeId>,
     },
-    /// Call of a lambda-valued expression (never produced by the parser). PN `(call-lambda …)`.
+    /// Call of a lambda-valued expression (never produced by the parser). PN `(call-lambda
+    /// …)`.
     CallFunctionExpression {
         rval_required: bool,
         functor_expr: NodeId,
         arguments: NodeList,
         lambda: Option<NodeId>,
     },
-    /// `f(args)` / statement call `notice x`. PN `(call {…})`, `(invoke {…})` if not rval_required.
+    /// `f(args)` / statement call `notice x`. PN `(call {…})`, `(invoke {…})` if not
+    /// rval_required.
     CallNamedFunctionExpression {
         rval_required: bool,
         functor_expr: NodeId,
@@ -234,7 +239,8 @@ pub enum NodeKind {
     QualifiedName { value: StrId },
     /// A reserved word used as a name (`attr`, `private`, …). PN `(reserved "w")`.
     ReservedWord { word: StrId, future: Option<bool> },
-    /// A capitalized type name; `value` (derived) is the downcased `cased_value`. PN `(qr "Name")`.
+    /// A capitalized type name; `value` (derived) is the downcased `cased_value`. PN `(qr
+    /// "Name")`.
     QualifiedReference { cased_value: StrId },
     /// `$name`: the whole token; `expr` is a QualifiedName without the `$`. PN `(var "name")`.
     VariableExpression { expr: NodeId },

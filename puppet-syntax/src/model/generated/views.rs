@@ -19,7 +19,9 @@ pub struct BinaryExpressionViewMut<'a> {
     pub right_expr: &'a mut NodeId,
 }
 impl NodeKind {
-    /// `Some` for a `BinaryExpression`: `AssignmentExpression`, `ArithmeticExpression`, `RelationshipExpression`, `ComparisonExpression`, `MatchExpression`, `InExpression`, `AndExpression`, `OrExpression`, `NamedAccessExpression`.
+    /// `Some` for a `BinaryExpression`: `AssignmentExpression`, `ArithmeticExpression`,
+    /// `RelationshipExpression`, `ComparisonExpression`, `MatchExpression`, `InExpression`,
+    /// `AndExpression`, `OrExpression`, `NamedAccessExpression`.
     pub fn as_binary_expression(&self) -> Option<BinaryExpressionView> {
         match *self {
             NodeKind::AssignmentExpression {
@@ -128,7 +130,8 @@ impl NodeKind {
         }
     }
 }
-/// The attributes of any `UnaryExpression` (by value). An operator (or wrapper) with one operand.
+/// The attributes of any `UnaryExpression` (by value). An operator (or wrapper) with one
+/// operand.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct UnaryExpressionView {
     pub expr: NodeId,
@@ -139,7 +142,9 @@ pub struct UnaryExpressionViewMut<'a> {
     pub expr: &'a mut NodeId,
 }
 impl NodeKind {
-    /// `Some` for a `UnaryExpression`: `ParenthesizedExpression`, `NotExpression`, `UnaryMinusExpression`, `UnfoldExpression`, `TextExpression`, `VariableExpression`, `RenderExpression`.
+    /// `Some` for a `UnaryExpression`: `ParenthesizedExpression`, `NotExpression`,
+    /// `UnaryMinusExpression`, `UnfoldExpression`, `TextExpression`, `VariableExpression`,
+    /// `RenderExpression`.
     pub fn as_unary_expression(&self) -> Option<UnaryExpressionView> {
         match *self {
             NodeKind::ParenthesizedExpression { expr, .. }
@@ -218,7 +223,8 @@ impl NodeKind {
         }
     }
 }
-/// The attributes of any `QueryExpression` (by value). The query of a collector (`<| |>`, `<<| |>>`).
+/// The attributes of any `QueryExpression` (by value). The query of a collector (`<| |>`,
+/// `<<| |>>`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct QueryExpressionView {
     pub expr: Option<NodeId>,
@@ -248,7 +254,8 @@ impl NodeKind {
         }
     }
 }
-/// The attributes of any `NamedDefinition` (by value). A definition with a name, parameters and a body: `function`, `define`, `class`, `plan`.
+/// The attributes of any `NamedDefinition` (by value). A definition with a name, parameters
+/// and a body: `function`, `define`, `class`, `plan`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct NamedDefinitionView {
     pub name: StrId,
@@ -263,7 +270,8 @@ pub struct NamedDefinitionViewMut<'a> {
     pub body: &'a mut Option<NodeId>,
 }
 impl NodeKind {
-    /// `Some` for a `NamedDefinition`: `FunctionDefinition`, `ResourceTypeDefinition`, `HostClassDefinition`, `PlanDefinition`.
+    /// `Some` for a `NamedDefinition`: `FunctionDefinition`, `ResourceTypeDefinition`,
+    /// `HostClassDefinition`, `PlanDefinition`.
     pub fn as_named_definition(&self) -> Option<NamedDefinitionView> {
         match *self {
             NodeKind::FunctionDefinition {
@@ -332,7 +340,8 @@ impl NodeKind {
         }
     }
 }
-/// The attributes of any `QRefDefinition` (by value). A definition named by a type reference: `type` aliases and definitions.
+/// The attributes of any `QRefDefinition` (by value). A definition named by a type
+/// reference: `type` aliases and definitions.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct QRefDefinitionView {
     pub name: StrId,
@@ -379,7 +388,8 @@ pub struct CallExpressionViewMut<'a> {
     pub lambda: &'a mut Option<NodeId>,
 }
 impl NodeKind {
-    /// `Some` for a `CallExpression`: `CallFunctionExpression`, `CallNamedFunctionExpression`, `CallMethodExpression`.
+    /// `Some` for a `CallExpression`: `CallFunctionExpression`, `CallNamedFunctionExpression`,
+    /// `CallMethodExpression`.
     pub fn as_call_expression(&self) -> Option<CallExpressionView> {
         match *self {
             NodeKind::CallFunctionExpression {
@@ -444,7 +454,8 @@ impl NodeKind {
         }
     }
 }
-/// The attributes of any `AbstractResource` (by value). A resource, resource defaults or resource override expression; `@`/`@@` set the `form`.
+/// The attributes of any `AbstractResource` (by value). A resource, resource defaults or
+/// resource override expression; `@`/`@@` set the `form`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct AbstractResourceView {
     pub form: ResourceForm,
@@ -455,7 +466,8 @@ pub struct AbstractResourceViewMut<'a> {
     pub form: &'a mut ResourceForm,
 }
 impl NodeKind {
-    /// `Some` for a `AbstractResource`: `ResourceExpression`, `ResourceDefaultsExpression`, `ResourceOverrideExpression`.
+    /// `Some` for a `AbstractResource`: `ResourceExpression`, `ResourceDefaultsExpression`,
+    /// `ResourceOverrideExpression`.
     pub fn as_abstract_resource(&self) -> Option<AbstractResourceView> {
         match *self {
             NodeKind::ResourceExpression { form, .. }
