@@ -43,3 +43,16 @@ fn workspace_root() -> PathBuf {
         .expect("xtask lives in the workspace root")
         .to_path_buf()
 }
+
+#[cfg(test)]
+mod tests {
+    /// `cargo test` catches a description edited without regenerating, like `scripts/test`.
+    #[test]
+    fn generated_files_are_up_to_date() {
+        if let Err(message) =
+            super::codegen::run(&super::workspace_root(), super::codegen::Mode::Check)
+        {
+            panic!("{message}");
+        }
+    }
+}
