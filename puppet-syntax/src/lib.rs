@@ -31,7 +31,6 @@ pub mod diagnostics;
 pub mod lexer;
 pub mod line_index;
 mod lower;
-#[allow(missing_docs)] // documented together with the model codegen (next commit)
 pub mod model;
 mod options;
 mod parse;

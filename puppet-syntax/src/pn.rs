@@ -264,35 +264,17 @@ impl<'a> Transformer<'a> {
     }
 
     fn call_expr(&self, id: NodeId, names: (&'a str, &'a str)) -> Pn<'a> {
-        let (NodeKind::CallNamedFunctionExpression {
-            rval_required,
-            functor_expr,
-            arguments,
-            lambda,
-        }
-        | NodeKind::CallMethodExpression {
-            rval_required,
-            functor_expr,
-            arguments,
-            lambda,
-        }
-        | NodeKind::CallFunctionExpression {
-            rval_required,
-            functor_expr,
-            arguments,
-            lambda,
-        }) = self.m.kind(id)
-        else {
+        let Some(call) = self.m.kind(id).as_call_expression() else {
             unreachable!("not a CallExpression")
         };
         let mut entries = vec![
-            ("functor", self.node(*functor_expr)),
-            ("args", self.list(*arguments)),
+            ("functor", self.node(call.functor_expr)),
+            ("args", self.list(call.arguments)),
         ];
-        if let Some(l) = lambda {
-            entries.push(("block", self.node(*l)));
+        if let Some(l) = call.lambda {
+            entries.push(("block", self.node(l)));
         }
-        map_call(if *rval_required { names.0 } else { names.1 }, entries)
+        map_call(if call.rval_required { names.0 } else { names.1 }, entries)
     }
 
     fn if_expr(

@@ -1,4 +1,5 @@
-//! Checks the model table (`src/model/table.rs`) against Ruby Puppet 7.23's live classes:
+//! Checks the model description (`model/ast.toml`, through the generated `ModelClass` tables)
+//! against Ruby Puppet 7.23's live classes:
 //! `test_data/pn/ast_classes.txt` was printed by `test_data/pn/ast_classes.rb` (every class with
 //! parent, own attributes with Pcore type/kind/default, and `Class.new` order); the same text is
 //! rendered here from `ModelClass` metadata and must be identical.
@@ -46,12 +47,16 @@ fn render_class(class: ModelClass) -> String {
     let parent = class.parent().map_or("Object", |p| p.name());
     let own: Vec<String> = class.own_attributes().iter().map(render_attr).collect();
     let all: Vec<&AttrInfo> = class.all_attributes().collect();
-    let new_order: Vec<&str> = all
-        .iter()
-        .filter(|a| a.is_required())
-        .chain(all.iter().filter(|a| !a.is_required()))
-        .map(|a| a.name)
-        .collect();
+    // Concrete classes: the generated `Class.new` table; abstract ones have none.
+    let new_order: Vec<&str> = if class.is_abstract() {
+        all.iter()
+            .filter(|a| a.is_required())
+            .chain(all.iter().filter(|a| !a.is_required()))
+            .map(|a| a.name)
+            .collect()
+    } else {
+        class.new_order().iter().map(|a| a.name).collect()
+    };
     format!(
         "{} < {}: {} | new({})",
         class.name(),

@@ -6,20 +6,47 @@
 //! Anything not covered here is `model.alloc(offset, length, NodeKind::Class { … })` with
 //! fields made by [`Model::intern`], [`Model::list`] and [`Model::integer`].
 
-use super::{AttributeOperator, IntValue, Model, ModelClass, NodeId, NodeKind, ResourceForm};
+use super::{
+    AttributeOperator, IntValue, Model, ModelClass, NodeId, NodeKind, NodeList, ResourceForm, StrId,
+};
 use crate::ruby_format::regexp_inspect;
 
 impl Model {
+    /// Allocates a node whose payload holds one string: the Factory idioms that only intern
+    /// their text (`QualifiedName`, `LiteralString`, …) share this.
+    fn alloc_with_str(
+        &mut self,
+        (offset, length): (u32, u32),
+        text: &str,
+        kind: impl FnOnce(StrId) -> NodeKind,
+    ) -> NodeId {
+        let text = self.intern(text);
+        self.alloc(offset, length, kind(text))
+    }
+
+    /// Allocates a node whose payload holds one child list (`BlockExpression`, `LiteralList`…).
+    fn alloc_with_list(
+        &mut self,
+        (offset, length): (u32, u32),
+        items: &[NodeId],
+        kind: impl FnOnce(NodeList) -> NodeKind,
+    ) -> NodeId {
+        let list = self.list(items);
+        self.alloc(offset, length, kind(list))
+    }
+
     /// `QualifiedName.new(value)` (Factory `QNAME`, `NAME` tokens): a bare word.
     pub fn qualified_name(&mut self, offset: u32, length: u32, value: &str) -> NodeId {
-        let value = self.intern(value);
-        self.alloc(offset, length, NodeKind::QualifiedName { value })
+        self.alloc_with_str((offset, length), value, |value| NodeKind::QualifiedName {
+            value,
+        })
     }
 
     /// `QualifiedReference.new(cased_value)` (Factory `QREF`, `CLASSREF` tokens).
     pub fn qualified_reference(&mut self, offset: u32, length: u32, cased_value: &str) -> NodeId {
-        let cased_value = self.intern(cased_value);
-        self.alloc(offset, length, NodeKind::QualifiedReference { cased_value })
+        self.alloc_with_str((offset, length), cased_value, |cased_value| {
+            NodeKind::QualifiedReference { cased_value }
+        })
     }
 
     /// The derived `QualifiedReference#value`: Ruby `cased_value.downcase` (for non-ASCII this
@@ -37,14 +64,16 @@ impl Model {
     /// `LiteralString.new(value)` (Factory `literal`/`STRING`, `SQ` strings, DQ strings without
     /// interpolation, string segments of a `ConcatenatedString`).
     pub fn literal_string(&mut self, offset: u32, length: u32, value: &str) -> NodeId {
-        let value = self.intern(value);
-        self.alloc(offset, length, NodeKind::LiteralString { value })
+        self.alloc_with_str((offset, length), value, |value| NodeKind::LiteralString {
+            value,
+        })
     }
 
     /// `RenderStringExpression.new(value)` (Factory `RENDER_STRING`, EPP text).
     pub fn render_string(&mut self, offset: u32, length: u32, value: &str) -> NodeId {
-        let value = self.intern(value);
-        self.alloc(offset, length, NodeKind::RenderStringExpression { value })
+        self.alloc_with_str((offset, length), value, |value| {
+            NodeKind::RenderStringExpression { value }
+        })
     }
 
     /// `ReservedWord.new(word, future)` (Factory `RESERVED`; the parser passes `future = false`).
@@ -129,26 +158,30 @@ impl Model {
 
     /// `BlockExpression.new(statements)` (Factory `block`).
     pub fn block(&mut self, offset: u32, length: u32, statements: &[NodeId]) -> NodeId {
-        let statements = self.list(statements);
-        self.alloc(offset, length, NodeKind::BlockExpression { statements })
+        self.alloc_with_list((offset, length), statements, |statements| {
+            NodeKind::BlockExpression { statements }
+        })
     }
 
     /// `LiteralList.new(values)` (Factory `LIST`).
     pub fn literal_list(&mut self, offset: u32, length: u32, values: &[NodeId]) -> NodeId {
-        let values = self.list(values);
-        self.alloc(offset, length, NodeKind::LiteralList { values })
+        self.alloc_with_list((offset, length), values, |values| NodeKind::LiteralList {
+            values,
+        })
     }
 
     /// `LiteralHash.new(entries)` (Factory `HASH`); entries are `KeyedEntry` nodes.
     pub fn literal_hash(&mut self, offset: u32, length: u32, entries: &[NodeId]) -> NodeId {
-        let entries = self.list(entries);
-        self.alloc(offset, length, NodeKind::LiteralHash { entries })
+        self.alloc_with_list((offset, length), entries, |entries| NodeKind::LiteralHash {
+            entries,
+        })
     }
 
     /// `ConcatenatedString.new(segments)` (Factory `STRING(*segments)` with interpolation).
     pub fn concatenated_string(&mut self, offset: u32, length: u32, segments: &[NodeId]) -> NodeId {
-        let segments = self.list(segments);
-        self.alloc(offset, length, NodeKind::ConcatenatedString { segments })
+        self.alloc_with_list((offset, length), segments, |segments| {
+            NodeKind::ConcatenatedString { segments }
+        })
     }
 
     /// `AccessExpression.new(left_expr, keys)` (Factory `access`).
@@ -270,50 +303,47 @@ impl Model {
     /// Sets `AbstractResource#form` (Factory `set_resource_form` for `@` / `@@`).
     /// Panics if the node is not a resource expression.
     pub fn set_form(&mut self, id: NodeId, new_form: ResourceForm) {
-        match self.kind_mut(id) {
-            NodeKind::ResourceExpression { form, .. }
-            | NodeKind::ResourceDefaultsExpression { form, .. }
-            | NodeKind::ResourceOverrideExpression { form, .. } => *form = new_form,
-            other => panic!("set_form on a {}", other.class().name()),
+        let kind = self.kind_mut(id);
+        let class = kind.class();
+        match kind.as_abstract_resource_mut() {
+            Some(resource) => *resource.form = new_form,
+            None => panic!("set_form on a {}", class.name()),
         }
     }
 
     /// Sets `CallExpression#rval_required` (Factory `transform_calls` clears it for statement
     /// calls). Panics if the node is not a call.
     pub fn set_rval_required(&mut self, id: NodeId, value: bool) {
-        match self.kind_mut(id) {
-            NodeKind::CallNamedFunctionExpression { rval_required, .. }
-            | NodeKind::CallMethodExpression { rval_required, .. }
-            | NodeKind::CallFunctionExpression { rval_required, .. } => *rval_required = value,
-            other => panic!("set_rval_required on a {}", other.class().name()),
+        let kind = self.kind_mut(id);
+        let class = kind.class();
+        match kind.as_call_expression_mut() {
+            Some(call) => *call.rval_required = value,
+            None => panic!("set_rval_required on a {}", class.name()),
         }
     }
 
     /// The `name` of a `NamedDefinition` or `QRefDefinition`.
     pub fn definition_name(&self, id: NodeId) -> Option<&str> {
-        match self.kind(id) {
-            NodeKind::FunctionDefinition { name, .. }
-            | NodeKind::PlanDefinition { name, .. }
-            | NodeKind::HostClassDefinition { name, .. }
-            | NodeKind::ResourceTypeDefinition { name, .. }
-            | NodeKind::TypeAlias { name, .. }
-            | NodeKind::TypeDefinition { name, .. } => Some(self.str(*name)),
-            _ => None,
-        }
+        let kind = self.kind(id);
+        let name = match kind.as_named_definition() {
+            Some(definition) => definition.name,
+            None => kind.as_q_ref_definition()?.name,
+        };
+        Some(self.str(name))
     }
 
     /// Replaces the `name` of a `NamedDefinition` or `QRefDefinition` (Factory `classname`
     /// prefixing of nested `class`/`define` names). Panics for other classes.
     pub fn set_definition_name(&mut self, id: NodeId, new_name: &str) {
         let new_name = self.intern(new_name);
-        match self.kind_mut(id) {
-            NodeKind::FunctionDefinition { name, .. }
-            | NodeKind::PlanDefinition { name, .. }
-            | NodeKind::HostClassDefinition { name, .. }
-            | NodeKind::ResourceTypeDefinition { name, .. }
-            | NodeKind::TypeAlias { name, .. }
-            | NodeKind::TypeDefinition { name, .. } => *name = new_name,
-            other => panic!("set_definition_name on a {}", other.class().name()),
+        let kind = self.kind_mut(id);
+        let class = kind.class();
+        if let Some(definition) = kind.as_named_definition_mut() {
+            *definition.name = new_name;
+        } else if let Some(definition) = kind.as_q_ref_definition_mut() {
+            *definition.name = new_name;
+        } else {
+            panic!("set_definition_name on a {}", class.name());
         }
     }
 

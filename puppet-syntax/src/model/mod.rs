@@ -1,11 +1,15 @@
 //! The Puppet model: the exact `Puppet::AST` object tree that Ruby Puppet 7.23's parser builds
 //! (`lib/puppet/pops/model/ast.pp`), stored in an arena.
 //!
-//! * `table.rs` — THE description of the model: all 83 classes with parents and attributes
-//!   (type, default, order), as `macro_rules!` data (`with_model_table!`), so that other writers
-//!   (Pcore, a Ruby object builder) can be generated from the same single table.
-//! * `generate.rs` — [`ModelClass`] (class metadata) and [`NodeKind`] (node payloads), generated
-//!   from the table.
+//! * `puppet-syntax/model/ast.toml` — THE description of the model: all 83 classes with parents,
+//!   docs and their own attributes (type, default, containment), in `ast.pp` order. Run
+//!   `cargo xtask codegen` after changing it (`scripts/test` checks that nothing is stale).
+//! * `generated/` — generated from it, committed, not to be edited: [`ModelClass`] (class
+//!   metadata, attribute tables, `Class.new` orders), [`NodeKind`] (node payloads, the generic
+//!   constructor, `for_each_child`, `for_each_attr`, `attr_value`) and the views of the abstract
+//!   classes ([`BinaryExpressionView`] via [`NodeKind::as_binary_expression`], …).
+//!   `puppet-syntax/model/ast.json` is the same description for non-Rust readers.
+//! * `class.rs` — the hand-written part of [`ModelClass`] (`from_name`, `is_a`, `ancestors`…).
 //! * `reflect.rs` — generic attribute reflection ([`Model::attrs`], [`Model::attrs_new_order`]),
 //!   containment ([`Model::children`]) and the `_pcore_all_contents` pre-order walk ([`Model::walk`]).
 //! * `build.rs` — convenience constructors mirroring Ruby's `Factory` (strings, literals, variables…).
@@ -38,12 +42,12 @@
 //! the Ruby factory does with `instance_variable_set`.
 
 mod build;
-mod generate;
+mod class;
+mod generated;
 mod reflect;
-mod table;
 mod values;
 
-pub use generate::{ModelClass, NodeKind};
+pub use generated::*;
 pub use reflect::{
     Attr, AttrDefault, AttrInfo, AttrInput, AttrType, AttrValue, Attrs, AttrsNewOrder, Children,
     Walk,
@@ -61,8 +65,11 @@ use crate::line_index::LineIndex;
 /// `locator` is the model's) plus the class-specific attributes.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Node {
+    /// Byte offset of the node in the source (Ruby's `Positioned#offset`).
     pub offset: u32,
+    /// Length of the node in bytes (Ruby's `Positioned#length`).
     pub length: u32,
+    /// The node's model class and its own attributes.
     pub kind: NodeKind,
 }
 
@@ -107,6 +114,7 @@ impl Model {
         self.body
     }
 
+    /// Sets `Program#body`.
     pub fn set_body(&mut self, body: Option<NodeId>) {
         self.body = body;
     }
@@ -127,6 +135,7 @@ impl Model {
         self.definitions.push(id);
     }
 
+    /// `Program#definitions`, mutable.
     pub fn definitions_mut(&mut self) -> &mut Vec<NodeId> {
         &mut self.definitions
     }
@@ -173,10 +182,12 @@ impl Model {
         id
     }
 
+    /// The node `id`.
     pub fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id.index()]
     }
 
+    /// The class and attributes of node `id`.
     pub fn kind(&self, id: NodeId) -> &NodeKind {
         &self.nodes[id.index()].kind
     }
@@ -186,14 +197,17 @@ impl Model {
         &mut self.nodes[id.index()].kind
     }
 
+    /// The model class of node `id`.
     pub fn class(&self, id: NodeId) -> ModelClass {
         self.node(id).kind.class()
     }
 
+    /// Byte offset of node `id` (Ruby's `Positioned#offset`).
     pub fn offset(&self, id: NodeId) -> u32 {
         self.node(id).offset
     }
 
+    /// Length in bytes of node `id` (Ruby's `Positioned#length`).
     pub fn length(&self, id: NodeId) -> u32 {
         self.node(id).length
     }
@@ -204,16 +218,19 @@ impl Model {
         (node.offset, node.length)
     }
 
+    /// Sets the byte offset and length of node `id`.
     pub fn set_span(&mut self, id: NodeId, offset: u32, length: u32) {
         let node = &mut self.nodes[id.index()];
         node.offset = offset;
         node.length = length;
     }
 
+    /// Sets the byte offset of node `id`.
     pub fn set_offset(&mut self, id: NodeId, offset: u32) {
         self.nodes[id.index()].offset = offset;
     }
 
+    /// Sets the byte length of node `id`.
     pub fn set_length(&mut self, id: NodeId, length: u32) {
         self.nodes[id.index()].length = length;
     }

@@ -1,7 +1,9 @@
-//! Generic reflection over model nodes, generated from the class table (`table.rs`): static
-//! attribute descriptions ([`AttrInfo`]: name, Pcore type, default) and attribute values
-//! ([`AttrValue`]) read from a node, in Pcore declaration order ([`Model::attrs`]) or in the
-//! `Class.new` positional order ([`Model::attrs_new_order`]).
+//! Generic reflection over model nodes: static attribute descriptions ([`AttrInfo`]: name, Pcore
+//! type, default; the tables are generated from `puppet-syntax/model/ast.toml`) and attribute
+//! values ([`AttrValue`]) read from a node, in Pcore declaration order ([`Model::attrs`]) or in
+//! the `Class.new` positional order ([`Model::attrs_new_order`]). Each step of these iterators is
+//! O(1): [`NodeKind::attr_value`] builds only the value asked for; [`NodeKind::for_each_attr`]
+//! visits all of them without the iterator state.
 //!
 //! Writers that mirror Ruby's Pcore serialization walk `attrs_new_order` and drop trailing
 //! attributes whose [`Attr::is_default`] is true (what `ObjectWriter` does). The Positioned
@@ -10,7 +12,7 @@
 //!
 //! [`Node`]: super::Node
 
-use super::{IntRef, IntValue, Model, ModelClass, NodeId, NodeList, StrId};
+use super::{IntRef, IntValue, Model, ModelClass, NodeId, NodeKind, NodeList, StrId};
 
 /// The Pcore type of an attribute (as declared in `ast.pp`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -21,16 +23,24 @@ pub enum AttrType {
     OptNode(ModelClass),
     /// `Array[Class]` (or `Array[Class, min, default]`), contained.
     Nodes {
+        /// Class of the elements.
         element: ModelClass,
+        /// Minimum number of elements (`0` unless declared).
         min: u8,
     },
     /// `Array[Class]` of references (not contained): only `Program#definitions`.
     RefNodes(ModelClass),
+    /// `String`.
     String,
+    /// `Optional[String]`.
     OptString,
+    /// `Boolean`.
     Boolean,
+    /// `Optional[Boolean]`.
     OptBoolean,
+    /// `Integer`.
     Integer,
+    /// `Float`.
     Float,
     /// `Any`: a Ruby `Regexp` (`LiteralRegularExpression#value`); the value is its source text.
     Regexp,
@@ -43,21 +53,28 @@ pub enum AttrType {
 /// The default value of an attribute (`value => …` in `ast.pp`); `Required` when there is none.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum AttrDefault {
+    /// No default: the attribute must be given to `Class.new`.
     Required,
     /// `undef`
     Nil,
     /// `[]`
     EmptyArray,
+    /// A `Boolean`.
     Bool(bool),
+    /// An `Integer`.
     Integer(i64),
+    /// A `String` (also the default of an `Enum[...]` attribute).
     String(&'static str),
 }
 
 /// Static description of one attribute.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct AttrInfo {
+    /// Attribute name as in `ast.pp` (e.g. `left_expr`).
     pub name: &'static str,
+    /// Pcore type.
     pub ty: AttrType,
+    /// Default value.
     pub default: AttrDefault,
 }
 
@@ -79,15 +96,23 @@ impl AttrInfo {
 /// The value of one attribute of one node, borrowed from the model.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub enum AttrValue<'a> {
+    /// A contained node.
     Node(NodeId),
+    /// An optional contained node (`None` is `undef`).
     OptNode(Option<NodeId>),
     /// Contained list, or (for `Program#definitions`) a reference list.
     Nodes(&'a [NodeId]),
+    /// A `String` value.
     Str(&'a str),
+    /// An `Optional[String]` value (`None` is `undef`).
     OptStr(Option<&'a str>),
+    /// A `Boolean` value.
     Bool(bool),
+    /// An `Optional[Boolean]` value (`None` is `undef`).
     OptBool(Option<bool>),
+    /// An `Integer` value.
     Int(IntRef<'a>),
+    /// A `Float` value.
     Float(f64),
     /// The source of a Ruby `Regexp` (`LiteralRegularExpression#value`).
     Regexp(&'a str),
@@ -129,33 +154,126 @@ impl AttrValue<'_> {
 /// already stored in the model's arenas (strings interned, lists stored).
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub enum AttrInput<'a> {
+    /// A contained node.
     Node(NodeId),
+    /// An optional contained node (`None` is `undef`).
     OptNode(Option<NodeId>),
+    /// A stored node list (contained, or references for `Program#definitions`).
     Nodes(NodeList),
     /// `String` attributes and the source of a `Regexp`.
     Str(StrId),
+    /// An `Optional[String]` value (`None` is `undef`).
     OptStr(Option<StrId>),
+    /// A `Boolean` value.
     Bool(bool),
+    /// An `Optional[Boolean]` value (`None` is `undef`).
     OptBool(Option<bool>),
     /// `Integer` attributes, including `radix`.
     Int(IntValue),
+    /// A `Float` value.
     Float(f64),
     /// The Ruby string of an `Enum[...]` value.
     Enum(&'a str),
 }
 
+/// Shape checks for the generated [`NodeKind::from_attr_values`]: the payload of one variant,
+/// `None` for any other.
+impl<'a> AttrInput<'a> {
+    pub(crate) fn node(self) -> Option<NodeId> {
+        match self {
+            AttrInput::Node(id) => Some(id),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn opt_node(self) -> Option<Option<NodeId>> {
+        match self {
+            AttrInput::OptNode(id) => Some(id),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn nodes(self) -> Option<NodeList> {
+        match self {
+            AttrInput::Nodes(list) => Some(list),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn str(self) -> Option<StrId> {
+        match self {
+            AttrInput::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn opt_str(self) -> Option<Option<StrId>> {
+        match self {
+            AttrInput::OptStr(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn bool(self) -> Option<bool> {
+        match self {
+            AttrInput::Bool(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn opt_bool(self) -> Option<Option<bool>> {
+        match self {
+            AttrInput::OptBool(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn int(self) -> Option<IntValue> {
+        match self {
+            AttrInput::Int(i) => Some(i),
+            _ => None,
+        }
+    }
+
+    /// `LiteralInteger#radix`: a small integer stored as `u8`.
+    pub(crate) fn radix(self) -> Option<u8> {
+        match self {
+            AttrInput::Int(IntValue::Small(r)) => u8::try_from(r).ok(),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn float(self) -> Option<f64> {
+        match self {
+            AttrInput::Float(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn enum_str(self) -> Option<&'a str> {
+        match self {
+            AttrInput::Enum(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
 /// One attribute of a node: its description and value.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Attr<'a> {
+    /// The attribute's static description.
     pub info: &'static AttrInfo,
+    /// The attribute's value on the node.
     pub value: AttrValue<'a>,
 }
 
 impl Attr<'_> {
+    /// The attribute name.
     pub fn name(&self) -> &'static str {
         self.info.name
     }
 
+    /// Whether the value equals the attribute default (Pcore `default_value?`).
     pub fn is_default(&self) -> bool {
         self.value.is_default(self.info.default)
     }
@@ -165,7 +283,7 @@ impl Attr<'_> {
 #[derive(Clone)]
 pub struct Attrs<'a> {
     model: &'a Model,
-    id: NodeId,
+    kind: &'a NodeKind,
     infos: &'static [AttrInfo],
     next: usize,
 }
@@ -175,11 +293,7 @@ impl<'a> Iterator for Attrs<'a> {
 
     fn next(&mut self) -> Option<Attr<'a>> {
         let info = self.infos.get(self.next)?;
-        let value = self
-            .model
-            .node(self.id)
-            .kind
-            .attr_value(self.model, self.next)?;
+        let value = self.kind.attr_value(self.model, self.next)?;
         self.next += 1;
         Some(Attr { info, value })
     }
@@ -190,9 +304,10 @@ impl<'a> Iterator for Attrs<'a> {
 #[derive(Clone)]
 pub struct AttrsNewOrder<'a> {
     model: &'a Model,
-    id: NodeId,
+    kind: &'a NodeKind,
     infos: &'static [AttrInfo],
-    /// Position in the two passes over `infos`: `0..n` = required pass, `n..2n` = optional pass.
+    /// [`ModelClass::new_order_indices`]: where each `infos` entry is in the declaration order.
+    indices: &'static [usize],
     next: usize,
 }
 
@@ -200,25 +315,10 @@ impl<'a> Iterator for AttrsNewOrder<'a> {
     type Item = Attr<'a>;
 
     fn next(&mut self) -> Option<Attr<'a>> {
-        let n = self.infos.len();
-        while self.next < 2 * n {
-            let (index, want_required) = if self.next < n {
-                (self.next, true)
-            } else {
-                (self.next - n, false)
-            };
-            self.next += 1;
-            let info = &self.infos[index];
-            if info.is_required() == want_required {
-                let value = self
-                    .model
-                    .node(self.id)
-                    .kind
-                    .attr_value(self.model, index)?;
-                return Some(Attr { info, value });
-            }
-        }
-        None
+        let info = self.infos.get(self.next)?;
+        let value = self.kind.attr_value(self.model, self.indices[self.next])?;
+        self.next += 1;
+        Some(Attr { info, value })
     }
 }
 
@@ -282,10 +382,11 @@ impl Model {
     /// The attributes of a node in Pcore declaration order (inherited first): the order of
     /// `_pcore_init_hash` and of `_pcore_contents` for the containment attributes.
     pub fn attrs(&self, id: NodeId) -> Attrs<'_> {
+        let kind = self.kind(id);
         Attrs {
             model: self,
-            id,
-            infos: self.class(id).node_attributes(),
+            kind,
+            infos: kind.class().node_attributes(),
             next: 0,
         }
     }
@@ -293,10 +394,13 @@ impl Model {
     /// The attributes of a node in `Class.new` positional order (what Pcore serialization writes
     /// after `locator, offset, length`).
     pub fn attrs_new_order(&self, id: NodeId) -> AttrsNewOrder<'_> {
+        let kind = self.kind(id);
+        let class = kind.class();
         AttrsNewOrder {
             model: self,
-            id,
-            infos: self.class(id).node_attributes(),
+            kind,
+            infos: class.new_order(),
+            indices: class.new_order_indices(),
             next: 0,
         }
     }

@@ -40,12 +40,15 @@ pub struct NodeList {
 }
 
 impl NodeList {
+    /// The empty list (`[]`).
     pub const EMPTY: NodeList = NodeList { start: 0, len: 0 };
 
+    /// Number of nodes in the list.
     pub fn len(self) -> usize {
         self.len as usize
     }
 
+    /// Whether the list has no nodes.
     pub fn is_empty(self) -> bool {
         self.len == 0
     }
@@ -74,13 +77,16 @@ impl StrId {
 /// Build with [`Model::integer`](super::Model::integer) or `IntValue::Small(n)`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum IntValue {
+    /// A value that fits in `i64`, stored inline.
     Small(i64),
+    /// A larger value: its decimal digits (with a leading `-` if negative) in the string table.
     Big(StrId),
 }
 
 /// A resolved [`IntValue`] (or any other Integer attribute such as `radix`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum IntRef<'a> {
+    /// A value that fits in `i64`.
     Small(i64),
     /// Decimal digits, optionally preceded by `-`; never fits in `i64`.
     Big(&'a str),
@@ -154,7 +160,7 @@ macro_rules! string_enum {
         $(#[$meta])*
         #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
         pub enum $name {
-            $($(#[$vmeta])* $variant),+
+            $(#[doc = concat!("`", $text, "`.")] $(#[$vmeta])* $variant),+
         }
 
         impl $name {
@@ -223,9 +229,12 @@ string_enum! {
     /// (`@` makes `virtual`, `@@` makes `exported`).
     #[derive(Default)]
     ResourceForm {
+        /// Declared with `@@`.
         Exported = "exported",
+        /// Declared without a prefix.
         #[default]
         Regular = "regular",
+        /// Declared with `@`.
         Virtual = "virtual",
     }
 }

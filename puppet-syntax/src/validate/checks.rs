@@ -72,36 +72,6 @@ impl Checker<'_> {
                 self.check_attributes_operation(o);
                 self.rvalue(*expr);
             }
-            NodeKind::ArithmeticExpression {
-                left_expr,
-                right_expr,
-                ..
-            }
-            | NodeKind::ComparisonExpression {
-                left_expr,
-                right_expr,
-                ..
-            }
-            | NodeKind::MatchExpression {
-                left_expr,
-                right_expr,
-                ..
-            }
-            | NodeKind::InExpression {
-                left_expr,
-                right_expr,
-            }
-            | NodeKind::AndExpression {
-                left_expr,
-                right_expr,
-            }
-            | NodeKind::OrExpression {
-                left_expr,
-                right_expr,
-            } => {
-                self.rvalue(*left_expr);
-                self.rvalue(*right_expr);
-            }
             NodeKind::BlockExpression { statements }
             | NodeKind::ApplyBlockExpression { statements } => {
                 if self.resource_without_title(o) {
@@ -262,11 +232,6 @@ impl Checker<'_> {
                     );
                 }
             }
-            NodeKind::ExportedQuery { expr } | NodeKind::VirtualQuery { expr } => {
-                if let Some(expr) = expr {
-                    self.query(*expr);
-                }
-            }
             NodeKind::RelationshipExpression {
                 left_expr,
                 right_expr,
@@ -372,31 +337,31 @@ impl Checker<'_> {
             }
             NodeKind::SelectorEntry { matching_expr, .. } => self.rvalue(*matching_expr),
             NodeKind::VariableExpression { expr } => self.check_variable(o, *expr),
-            NodeKind::ParenthesizedExpression { expr }
-            | NodeKind::NotExpression { expr }
-            | NodeKind::UnaryMinusExpression { expr }
-            | NodeKind::UnfoldExpression { expr }
-            | NodeKind::TextExpression { expr }
-            | NodeKind::RenderExpression { expr } => self.rvalue(*expr),
             NodeKind::ApplyExpression { .. } => {
                 if tasks && self.in_apply_block() {
                     self.not_when_compiling(o);
                 }
             }
-            // check_AccessExpression (`keys.size < 1`) cannot fire for parsed code.
-            NodeKind::AccessExpression { .. }
-            | NodeKind::Nop {}
-            | NodeKind::CallFunctionExpression { .. }
-            | NodeKind::CallMethodExpression { .. }
-            | NodeKind::LiteralRegularExpression { .. }
-            | NodeKind::LiteralString { .. }
-            | NodeKind::LiteralFloat { .. }
-            | NodeKind::LiteralUndef {}
-            | NodeKind::LiteralDefault {}
-            | NodeKind::LiteralBoolean { .. }
-            | NodeKind::ConcatenatedString { .. }
-            | NodeKind::QualifiedName { .. }
-            | NodeKind::RenderStringExpression { .. } => {}
+            // The other binary, unary and query expressions get their abstract class's check.
+            // The rest have none: literals, names, `Nop`, method calls, access expressions
+            // (check_AccessExpression's `keys.size < 1` cannot fire for parsed code), …
+            kind => self.check_inherited(kind),
+        }
+    }
+
+    /// `check_BinaryExpression`, `check_UnaryExpression`, `check_QueryExpression`: the checks of
+    /// abstract classes, for the subclasses without a `check_X` of their own (those have their
+    /// arm in [`Checker::check`], which comes first).
+    fn check_inherited(&mut self, kind: &NodeKind) {
+        if let Some(binary) = kind.as_binary_expression() {
+            self.rvalue(binary.left_expr);
+            self.rvalue(binary.right_expr);
+        } else if let Some(unary) = kind.as_unary_expression() {
+            self.rvalue(unary.expr);
+        } else if let Some(query) = kind.as_query_expression() {
+            if let Some(expr) = query.expr {
+                self.query(expr);
+            }
         }
     }
 

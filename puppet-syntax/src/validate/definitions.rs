@@ -80,24 +80,23 @@ fn is_param_name(name: &str) -> bool {
 
 /// The `parameters` and `body` of a definition or lambda.
 fn parameters_of(model: &crate::model::Model, o: NodeId) -> &[NodeId] {
-    match model.kind(o) {
-        NodeKind::FunctionDefinition { parameters, .. }
-        | NodeKind::PlanDefinition { parameters, .. }
-        | NodeKind::HostClassDefinition { parameters, .. }
-        | NodeKind::ResourceTypeDefinition { parameters, .. }
-        | NodeKind::LambdaExpression { parameters, .. } => model.nodes(*parameters),
+    let kind = model.kind(o);
+    if let Some(definition) = kind.as_named_definition() {
+        return model.nodes(definition.parameters);
+    }
+    match kind {
+        NodeKind::LambdaExpression { parameters, .. } => model.nodes(*parameters),
         _ => &[],
     }
 }
 
 fn body_of(model: &crate::model::Model, o: NodeId) -> Option<NodeId> {
-    match model.kind(o) {
-        NodeKind::FunctionDefinition { body, .. }
-        | NodeKind::PlanDefinition { body, .. }
-        | NodeKind::HostClassDefinition { body, .. }
-        | NodeKind::ResourceTypeDefinition { body, .. }
-        | NodeKind::LambdaExpression { body, .. }
-        | NodeKind::NodeDefinition { body, .. } => *body,
+    let kind = model.kind(o);
+    if let Some(definition) = kind.as_named_definition() {
+        return definition.body;
+    }
+    match kind {
+        NodeKind::LambdaExpression { body, .. } | NodeKind::NodeDefinition { body, .. } => *body,
         _ => None,
     }
 }

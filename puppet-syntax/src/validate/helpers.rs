@@ -224,34 +224,30 @@ impl Checker<'_> {
     /// and booleans may appear in a collector query.
     pub(crate) fn query(&mut self, o: NodeId) {
         let model = self.model;
-        let allowed = match model.kind(o) {
-            NodeKind::ComparisonExpression { operator, .. } => {
-                matches!(operator, ComparisonOperator::Eq | ComparisonOperator::Ne)
+        let kind = model.kind(o);
+        // `query_BooleanExpression`: both operands are queries too.
+        let allowed = if let Some(boolean) = kind.as_boolean_expression() {
+            self.query(boolean.left_expr);
+            self.query(boolean.right_expr);
+            true
+        } else {
+            match kind {
+                NodeKind::ComparisonExpression { operator, .. } => {
+                    matches!(operator, ComparisonOperator::Eq | ComparisonOperator::Ne)
+                }
+                NodeKind::ParenthesizedExpression { expr } => {
+                    self.query(*expr);
+                    true
+                }
+                NodeKind::VariableExpression { .. }
+                | NodeKind::QualifiedName { .. }
+                | NodeKind::LiteralInteger { .. }
+                | NodeKind::LiteralFloat { .. }
+                | NodeKind::LiteralString { .. }
+                | NodeKind::RenderStringExpression { .. }
+                | NodeKind::LiteralBoolean { .. } => true,
+                _ => false,
             }
-            NodeKind::AndExpression {
-                left_expr,
-                right_expr,
-            }
-            | NodeKind::OrExpression {
-                left_expr,
-                right_expr,
-            } => {
-                self.query(*left_expr);
-                self.query(*right_expr);
-                true
-            }
-            NodeKind::ParenthesizedExpression { expr } => {
-                self.query(*expr);
-                true
-            }
-            NodeKind::VariableExpression { .. }
-            | NodeKind::QualifiedName { .. }
-            | NodeKind::LiteralInteger { .. }
-            | NodeKind::LiteralFloat { .. }
-            | NodeKind::LiteralString { .. }
-            | NodeKind::RenderStringExpression { .. }
-            | NodeKind::LiteralBoolean { .. } => true,
-            _ => false,
         };
         if !allowed {
             let text = msg::illegal_query_expression(&label(model, o));
@@ -344,16 +340,7 @@ impl Checker<'_> {
 
 /// The operand of a `UnaryExpression`.
 pub(crate) fn unary_operand(kind: &NodeKind) -> Option<NodeId> {
-    match kind {
-        NodeKind::ParenthesizedExpression { expr }
-        | NodeKind::NotExpression { expr }
-        | NodeKind::UnaryMinusExpression { expr }
-        | NodeKind::UnfoldExpression { expr }
-        | NodeKind::TextExpression { expr }
-        | NodeKind::VariableExpression { expr }
-        | NodeKind::RenderExpression { expr } => Some(*expr),
-        _ => None,
-    }
+    kind.as_unary_expression().map(|unary| unary.expr)
 }
 
 #[cfg(test)]
