@@ -18,12 +18,19 @@ use crate::syntax_kind::SyntaxKind::*;
 // notice(1)
 // test_err resource_missing_colon
 // file { 'a' ensure => present }
+// test resource_leading_comma
+// notify { 'a':, message => 'b' }
+// File { 'title': , }
+// File { , mode => '0644' }
+// notify { 'b': , ; 'c':, x => 1, }
+// test_err resource_double_comma
+// notify { 'a': ,, x => 1 }
 /// `{ … }` after a resource type expression. Titled bodies (`title: ops`) are separated by `;`;
 /// an untitled body is just attribute operations. Which model node this becomes (resource,
 /// defaults, override) is decided by the model builder, as Ruby's `resource_shape` does.
 pub(super) fn resource_block(p: &mut Parser<'_, '_>) {
     p.bump(LBRACE);
-    if p.at(RBRACE) || at_attribute_operation(p) {
+    if p.at(RBRACE) || at_attribute_operation(p) || at_leading_comma(p) {
         let m = p.start();
         attribute_operations(p);
         m.complete(p, RESOURCE_BODY);
@@ -51,8 +58,13 @@ fn titled_body(p: &mut Parser<'_, '_>) {
 
 /// Is the current token the start of `name => v`, `name +> v` or `* => v`?
 fn at_attribute_operation(p: &mut Parser<'_, '_>) -> bool {
-    let first = p.current();
-    let second = p.nth(1);
+    attribute_operation_at(p, 0)
+}
+
+/// Does an attribute operation start `n` tokens ahead?
+fn attribute_operation_at(p: &mut Parser<'_, '_>, n: usize) -> bool {
+    let first = p.nth(n);
+    let second = p.nth(n + 1);
     match first {
         TIMES => second == FARROW,
         NAME => matches!(second, FARROW | PARROW),
@@ -65,9 +77,21 @@ fn at_attribute_operation(p: &mut Parser<'_, '_>) -> bool {
 // foo { 'a': class => 1, unless => 2, plus +> 3 }
 // test_err attribute_boolean_name
 // foo { 'a': true => 1 }
-/// attribute_operations := (attribute_operation (COMMA attribute_operation)*)? COMMA?
-/// Stops before `}` or `;`. A missing comma between two operations is reported and skipped.
+/// Is the current token a comma that may open an attribute list? Ruby's grammar
+/// (`attribute_operations: | attribute_operation | attribute_operations COMMA
+/// attribute_operation`, then `endcomma`) lets the empty list be followed by `, op` or by the
+/// final comma: `notify { 'a':, message => 'b' }`, `File { 'a': , }`.
+/// A comma cannot start an expression, so Ruby takes it as this comma whatever follows.
+fn at_leading_comma(p: &mut Parser<'_, '_>) -> bool {
+    p.at(COMMA)
+}
+
+/// attribute_operations := COMMA? (attribute_operation (COMMA attribute_operation)*)? COMMA? Stops before `}` or `;`. A missing comma
+/// between two operations is reported and skipped.
 pub(super) fn attribute_operations(p: &mut Parser<'_, '_>) {
+    if at_leading_comma(p) {
+        p.bump(COMMA);
+    }
     while at_attribute_operation(p) {
         attribute_operation(p);
         if p.eat(COMMA) {
