@@ -51,6 +51,9 @@ issue_codes! {
     HEREDOC_WITHOUT_TEXT,
     HEREDOC_EMPTY_ENDTAG,
     HEREDOC_MULTIPLE_AT_ESCAPES,
+    /// Ours: a heredoc inside the text of another heredoc (Ruby Puppet 7.23 raises an internal
+    /// `NoMethodError` positioning it).
+    HEREDOC_IN_HEREDOC_TEXT,
     EPP_INTERNAL_ERROR,
     EPP_UNBALANCED_TAG,
     EPP_UNBALANCED_COMMENT,

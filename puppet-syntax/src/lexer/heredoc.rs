@@ -511,6 +511,17 @@ impl Lexer<'_> {
     /// line, or after the previous heredoc of this line) and schedule it for that newline.
     pub(super) fn heredoc(&mut self) {
         let at = self.pos;
+        if self.heredoc_depth > 0 {
+            // Ruby's sub-lexer builds its "without end-tagged line" error eagerly, and positioning
+            // it through the heredoc's SubLocator raises NoMethodError: Puppet 7.23 cannot parse
+            // a heredoc inside another heredoc's text. We say so instead of crashing.
+            self.error(
+                IssueCode::HEREDOC_IN_HEREDOC_TEXT,
+                at,
+                2,
+                "A heredoc cannot be used inside the text of another heredoc (Puppet 7.23 fails on it with an internal error)",
+            );
+        }
         let close = if at < self.no_paren_from {
             find_byte(self.b, at, b')')
         } else {

@@ -89,16 +89,17 @@ impl Lowering<'_> {
             UNDEF => self.model.literal_undef(offset, length),
             NAME => self.model.qualified_name(offset, length, text),
             WORD => self.model.literal_string(offset, length, text),
-            STRING if self.heredoc_escapes.is_some() => {
-                let value = uq_segment_value(text, self.heredoc_escapes.unwrap_or_default());
-                self.model.literal_string(offset, length, &value)
-            }
             STRING => {
-                let inner = string_segment_inner(STRING, text, false);
-                let value = if text.starts_with('\'') {
-                    sq_string_value(inner)
-                } else {
-                    dq_segment_value(inner)
+                let value = match self.heredoc_text_escapes(t) {
+                    Some(escapes) => uq_segment_value(text, escapes),
+                    None => {
+                        let inner = string_segment_inner(STRING, text, false);
+                        if text.starts_with('\'') {
+                            sq_string_value(inner)
+                        } else {
+                            dq_segment_value(inner)
+                        }
+                    }
                 };
                 self.model.literal_string(offset, length, &value)
             }

@@ -60,7 +60,8 @@ pub(crate) struct Lowering<'a> {
     last_render_string: Option<(NodeId, usize)>,
     /// Set by the first grammar-action error: the model is unusable after it.
     pub(crate) failed: bool,
-    /// Lowering heredoc text: string segments are unquoted and use these escapes.
+    /// Lowering heredoc text: the text's own string (see [`Lowering::heredoc_text_escapes`])
+    /// is unquoted and uses these escapes.
     pub(crate) heredoc_escapes: Option<EscapeSet>,
     /// Offset of the first token of the node being built (where internal errors point).
     building_at: u32,
@@ -102,6 +103,15 @@ impl<'a> Lowering<'a> {
     }
 
     /// `(offset, length)` of a raw token.
+    /// The escapes of the heredoc text when token `i` starts the text's own string (the
+    /// `STRING`, or the `DQPRE` of its `ConcatenatedString`), `None` for every other string:
+    /// those inside `${…}` are ordinary quoted strings. The text's own string is the only one
+    /// that starts at the text's first byte.
+    fn heredoc_text_escapes(&self, i: u32) -> Option<EscapeSet> {
+        self.heredoc_escapes
+            .filter(|_| self.lexed.starts[i as usize] == 0)
+    }
+
     fn tok_span(&self, i: u32) -> (u32, u32) {
         (
             self.lexed.starts[i as usize],

@@ -19,6 +19,7 @@ impl Lowering<'_> {
         let mut after_expression = false;
         let mut first_span = None;
         let mut last_span = (0, 0);
+        let heredoc_escapes = Self::first_tok(children).and_then(|t| self.heredoc_text_escapes(t));
         for &val in children {
             match val {
                 Val::Tok(t) => {
@@ -30,7 +31,7 @@ impl Lowering<'_> {
                         offset += 1;
                         length -= 1;
                     }
-                    let value = match self.heredoc_escapes {
+                    let value = match heredoc_escapes {
                         Some(escapes) => {
                             let dollar = escapes.contains(EscapeSet::DOLLAR);
                             let inner =

@@ -35,6 +35,12 @@ const LITERAL_TOKENS: TokenSet = TokenSet::new(&[
 //   text
 //   END
 // notice($x)
+// test_err heredoc_in_heredoc_text
+// $x = @("A")
+//   ${@(B)} tail
+//   b
+//   |B
+//   |A
 /// primary_expression (plus `TYPE LPAREN`, the start of a call to `type(...)`).
 /// Returns `None` without consuming anything when the current token cannot start one.
 pub(super) fn primary(p: &mut Parser<'_, '_>) -> Option<CompletedMarker> {
