@@ -25,6 +25,10 @@ use crate::syntax_kind::SyntaxKind::*;
 // notify { 'b': , ; 'c':, x => 1, }
 // test_err resource_double_comma
 // notify { 'a': ,, x => 1 }
+// test_err attribute_without_arrow
+// case File <| |> { default: {} }
+// file { 'a': mode }
+// file { 'b': * }
 /// `{ … }` after a resource type expression. Titled bodies (`title: ops`) are separated by `;`;
 /// an untitled body is just attribute operations. Which model node this becomes (resource,
 /// defaults, override) is decided by the model builder, as Ruby's `resource_shape` does.
@@ -92,7 +96,9 @@ pub(super) fn attribute_operations(p: &mut Parser<'_, '_>) {
     if at_leading_comma(p) {
         p.bump(COMMA);
     }
-    while at_attribute_operation(p) {
+    // Inside the list Ruby's grammar takes any name or keyword as an attribute name (and `*`
+    // as a splat), so a missing arrow is reported at the token after the name, as Ruby does.
+    while at_attribute_name(p) {
         attribute_operation(p);
         if p.eat(COMMA) {
             continue;
@@ -122,12 +128,25 @@ pub(super) fn attribute_operations(p: &mut Parser<'_, '_>) {
     }
 }
 
+/// Can the current token start an attribute operation once the parser is inside an attribute
+/// list: `NAME`, a keyword (Ruby's `attribute_name`) or `*`?
+fn at_attribute_name(p: &mut Parser<'_, '_>) -> bool {
+    matches!(p.current(), NAME | TIMES) || ATTRIBUTE_KEYWORDS.contains(p.current())
+}
+
 /// attribute_operation := (NAME | keyword) (FARROW | PARROW) expression | TIMES FARROW expression
 fn attribute_operation(p: &mut Parser<'_, '_>) {
     let m = p.start();
+    let splat = p.at(TIMES);
     p.bump_any(); // the name, keyword or `*`
-    p.bump_any(); // `=>` or `+>`
-    if expression(p).is_none() {
+    let arrow = if splat {
+        p.eat(FARROW)
+    } else {
+        p.eat(FARROW) || p.eat(PARROW)
+    };
+    if !arrow {
+        p.error_expected(if splat { "'=>'" } else { "'=>' or '+>'" });
+    } else if expression(p).is_none() {
         expected_expression(p);
     }
     m.complete(p, ATTRIBUTE_OP);
