@@ -27,6 +27,7 @@
 
 #![warn(missing_docs)]
 
+mod deep;
 pub mod diagnostics;
 pub mod lexer;
 pub mod line_index;
@@ -48,7 +49,7 @@ pub use diagnostics::{Diagnostic, IssueCode, Severity};
 pub use line_index::LineIndex;
 pub use options::{LocationContext, ParseOptions, Strict};
 pub use parse::{parse, parse_and_validate, parse_file, ParseResult};
-pub use syntax::{SyntaxNode, SyntaxToken};
+pub use syntax::{Cst, SyntaxNode, SyntaxToken};
 pub use syntax_kind::SyntaxKind;
 
 /// This library's version (the crate version).

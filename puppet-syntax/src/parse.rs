@@ -15,7 +15,7 @@ use crate::model::Model;
 use crate::options::ParseOptions;
 use crate::parser::{self, process};
 use crate::source;
-use crate::syntax::{build_cst, SyntaxNode};
+use crate::syntax::{build_cst, Cst, SyntaxNode};
 use crate::validate;
 use crate::{Error, LineIndex};
 
@@ -39,7 +39,7 @@ pub struct ParseResult {
     /// The Puppet model (`Puppet::AST::Program`), when there was no error and it was asked for.
     pub model: Option<Model>,
     /// The lossless CST, when asked for ([`ParseOptions::cst`]).
-    pub cst: Option<rowan::GreenNode>,
+    pub cst: Option<Cst>,
     /// Every diagnostic of the source, located.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -52,7 +52,7 @@ impl ParseResult {
 
     /// The CST root, when it was requested.
     pub fn syntax_node(&self) -> Option<SyntaxNode> {
-        self.cst.clone().map(SyntaxNode::new_root)
+        self.cst.as_ref().map(Cst::syntax_node)
     }
 
     /// Runs the validator (Ruby's `Checker4_0`, or `TasksChecker` with `options.tasks`) on the
@@ -127,11 +127,19 @@ pub fn parse_file(path: &Path, options: &ParseOptions) -> Result<ParseResult, Er
 /// Lexes and parses `text` once; the events feed the CST builder and the lowering.
 fn parse_text(text: &str, options: &ParseOptions) -> ParseResult {
     let file = options.file.as_deref();
-    let (lexed, events, mut diagnostics) = parser::lex_and_parse(text, options);
+    let parser::Parsed {
+        lexed,
+        events,
+        mut diagnostics,
+        max_depth,
+    } = parser::lex_and_parse(text, options);
     // The CST builder takes the events when the model does not need them too.
     let (cst, events) = match (options.cst, options.model) {
-        (true, true) => (Some(build_cst(text, &lexed, events.clone())), Some(events)),
-        (true, false) => (Some(build_cst(text, &lexed, events)), None),
+        (true, true) => (
+            Some(build_cst(text, &lexed, events.clone(), max_depth)),
+            Some(events),
+        ),
+        (true, false) => (Some(build_cst(text, &lexed, events, max_depth)), None),
         (false, _) => (None, Some(events)),
     };
     let text: Arc<str> = Arc::from(text);

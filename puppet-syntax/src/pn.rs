@@ -60,6 +60,27 @@ pub enum Pn<'a> {
     Call(&'a str, Vec<Pn<'a>>),
 }
 
+/// A deep PN tree is released from a work list, not by a recursive drop: the parser accepts
+/// 8,192 levels of nesting, and one stack frame per level would overflow a small thread stack.
+impl Drop for Pn<'_> {
+    fn drop(&mut self) {
+        let mut pending: Vec<Pn<'_>> = Vec::new();
+        move_children(self, &mut pending);
+        while let Some(mut pn) = pending.pop() {
+            move_children(&mut pn, &mut pending);
+        }
+    }
+}
+
+/// Moves the children of a list, map or call into `out` (leaf values have none).
+fn move_children<'a>(pn: &mut Pn<'a>, out: &mut Vec<Pn<'a>>) {
+    match pn {
+        Pn::List(items) | Pn::Call(_, items) => out.append(items),
+        Pn::Map(entries) => out.extend(entries.drain(..).map(|(_, value)| value)),
+        _ => {}
+    }
+}
+
 /// A PN integer: exact at any size.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum PnInt<'a> {
@@ -105,10 +126,10 @@ impl<'a> Pn<'a> {
 
     /// `PN#as_call(name)`: a Call or List keeps its elements under the new name, anything else
     /// becomes the single argument.
-    fn into_call(self, name: &'a str) -> Pn<'a> {
-        match self {
-            Pn::Call(_, elements) | Pn::List(elements) => Pn::Call(name, elements),
-            other => Pn::Call(name, vec![other]),
+    fn into_call(mut self, name: &'a str) -> Pn<'a> {
+        match &mut self {
+            Pn::Call(_, elements) | Pn::List(elements) => Pn::Call(name, std::mem::take(elements)),
+            _ => Pn::Call(name, vec![self]),
         }
     }
 }
@@ -327,305 +348,309 @@ impl<'a> Transformer<'a> {
     }
 
     fn node(&self, id: NodeId) -> Pn<'a> {
-        use NodeKind as K;
-        let m = self.m;
-        match m.kind(id) {
-            K::Nop {} => call("nop", vec![]),
-            K::ParenthesizedExpression { expr } => self.unary("paren", *expr),
-            K::NotExpression { expr } => self.unary("!", *expr),
-            K::UnaryMinusExpression { expr } => self.unary_minus(*expr),
-            K::UnfoldExpression { expr } => self.unary("unfold", *expr),
-            K::TextExpression { expr } => self.unary("str", *expr),
-            K::RenderExpression { expr } => self.unary("render", *expr),
-            K::VariableExpression { expr } => match m.kind(*expr) {
-                K::QualifiedName { value } => call("var", vec![Pn::str(self.str(*value))]),
-                _ => self.unary("var", *expr),
-            },
-            K::AssignmentExpression {
-                left_expr,
-                right_expr,
-                operator,
-            } => self.binary(operator.as_str(), *left_expr, *right_expr),
-            K::ArithmeticExpression {
-                left_expr,
-                right_expr,
-                operator,
-            } => self.binary(operator.as_str(), *left_expr, *right_expr),
-            K::RelationshipExpression {
-                left_expr,
-                right_expr,
-                operator,
-            } => self.binary(operator.as_str(), *left_expr, *right_expr),
-            K::ComparisonExpression {
-                left_expr,
-                right_expr,
-                operator,
-            } => self.binary(operator.as_str(), *left_expr, *right_expr),
-            K::MatchExpression {
-                left_expr,
-                right_expr,
-                operator,
-            } => self.binary(operator.as_str(), *left_expr, *right_expr),
-            K::InExpression {
-                left_expr,
-                right_expr,
-            } => self.binary("in", *left_expr, *right_expr),
-            K::AndExpression {
-                left_expr,
-                right_expr,
-            } => self.binary("and", *left_expr, *right_expr),
-            K::OrExpression {
-                left_expr,
-                right_expr,
-            } => self.binary("or", *left_expr, *right_expr),
-            K::NamedAccessExpression {
-                left_expr,
-                right_expr,
-            } => self.binary(".", *left_expr, *right_expr),
-            K::AccessExpression { left_expr, keys } => {
-                let mut elements = vec![self.node(*left_expr)];
-                elements.extend(self.all(*keys));
-                call("access", elements)
-            }
-            K::LiteralList { values } => call("array", self.all(*values)),
-            K::LiteralHash { entries } => call("hash", self.all(*entries)),
-            K::KeyedEntry { key, value } => self.binary("=>", *key, *value),
-            K::BlockExpression { statements } | K::ApplyBlockExpression { statements } => {
-                call("block", self.all(*statements))
-            }
-            K::CaseExpression { test, options } => {
-                call("case", vec![self.node(*test), self.list(*options)])
-            }
-            K::CaseOption { values, then_expr } => Pn::Map(vec![
-                ("when", self.list(*values)),
-                self.block_entry("then", *then_expr),
-            ]),
-            K::SelectorExpression {
-                left_expr,
-                selectors,
-            } => call("?", vec![self.node(*left_expr), self.list(*selectors)]),
-            K::SelectorEntry {
-                matching_expr,
-                value_expr,
-            } => self.binary("=>", *matching_expr, *value_expr),
-            K::ExportedQuery { expr } | K::VirtualQuery { expr } => {
-                let name = if m.class(id) == ModelClass::ExportedQuery {
-                    "exported-query"
-                } else {
-                    "virtual-query"
-                };
-                match expr {
-                    Some(e) if !self.is_nop(Some(*e)) => self.unary(name, *e),
-                    _ => call(name, vec![]),
+        crate::deep::guarded(|| {
+            use NodeKind as K;
+            let m = self.m;
+            match m.kind(id) {
+                K::Nop {} => call("nop", vec![]),
+                K::ParenthesizedExpression { expr } => self.unary("paren", *expr),
+                K::NotExpression { expr } => self.unary("!", *expr),
+                K::UnaryMinusExpression { expr } => self.unary_minus(*expr),
+                K::UnfoldExpression { expr } => self.unary("unfold", *expr),
+                K::TextExpression { expr } => self.unary("str", *expr),
+                K::RenderExpression { expr } => self.unary("render", *expr),
+                K::VariableExpression { expr } => match m.kind(*expr) {
+                    K::QualifiedName { value } => call("var", vec![Pn::str(self.str(*value))]),
+                    _ => self.unary("var", *expr),
+                },
+                K::AssignmentExpression {
+                    left_expr,
+                    right_expr,
+                    operator,
+                } => self.binary(operator.as_str(), *left_expr, *right_expr),
+                K::ArithmeticExpression {
+                    left_expr,
+                    right_expr,
+                    operator,
+                } => self.binary(operator.as_str(), *left_expr, *right_expr),
+                K::RelationshipExpression {
+                    left_expr,
+                    right_expr,
+                    operator,
+                } => self.binary(operator.as_str(), *left_expr, *right_expr),
+                K::ComparisonExpression {
+                    left_expr,
+                    right_expr,
+                    operator,
+                } => self.binary(operator.as_str(), *left_expr, *right_expr),
+                K::MatchExpression {
+                    left_expr,
+                    right_expr,
+                    operator,
+                } => self.binary(operator.as_str(), *left_expr, *right_expr),
+                K::InExpression {
+                    left_expr,
+                    right_expr,
+                } => self.binary("in", *left_expr, *right_expr),
+                K::AndExpression {
+                    left_expr,
+                    right_expr,
+                } => self.binary("and", *left_expr, *right_expr),
+                K::OrExpression {
+                    left_expr,
+                    right_expr,
+                } => self.binary("or", *left_expr, *right_expr),
+                K::NamedAccessExpression {
+                    left_expr,
+                    right_expr,
+                } => self.binary(".", *left_expr, *right_expr),
+                K::AccessExpression { left_expr, keys } => {
+                    let mut elements = vec![self.node(*left_expr)];
+                    elements.extend(self.all(*keys));
+                    call("access", elements)
+                }
+                K::LiteralList { values } => call("array", self.all(*values)),
+                K::LiteralHash { entries } => call("hash", self.all(*entries)),
+                K::KeyedEntry { key, value } => self.binary("=>", *key, *value),
+                K::BlockExpression { statements } | K::ApplyBlockExpression { statements } => {
+                    call("block", self.all(*statements))
+                }
+                K::CaseExpression { test, options } => {
+                    call("case", vec![self.node(*test), self.list(*options)])
+                }
+                K::CaseOption { values, then_expr } => Pn::Map(vec![
+                    ("when", self.list(*values)),
+                    self.block_entry("then", *then_expr),
+                ]),
+                K::SelectorExpression {
+                    left_expr,
+                    selectors,
+                } => call("?", vec![self.node(*left_expr), self.list(*selectors)]),
+                K::SelectorEntry {
+                    matching_expr,
+                    value_expr,
+                } => self.binary("=>", *matching_expr, *value_expr),
+                K::ExportedQuery { expr } | K::VirtualQuery { expr } => {
+                    let name = if m.class(id) == ModelClass::ExportedQuery {
+                        "exported-query"
+                    } else {
+                        "virtual-query"
+                    };
+                    match expr {
+                        Some(e) if !self.is_nop(Some(*e)) => self.unary(name, *e),
+                        _ => call(name, vec![]),
+                    }
+                }
+                K::AttributeOperation {
+                    attribute_name,
+                    operator,
+                    value_expr,
+                } => call(
+                    operator.as_str(),
+                    vec![Pn::str(self.str(*attribute_name)), self.node(*value_expr)],
+                ),
+                K::AttributesOperation { expr } => self.unary("splat-hash", *expr),
+                K::CollectExpression {
+                    type_expr,
+                    query,
+                    operations,
+                } => {
+                    let mut entries = vec![
+                        ("type", self.node(*type_expr)),
+                        ("query", self.node(*query)),
+                    ];
+                    if !operations.is_empty() {
+                        entries.push(("ops", self.list(*operations)));
+                    }
+                    map_call("collect", entries)
+                }
+                K::Parameter { .. } => Pn::Map(self.param_entries(id, true)),
+                K::FunctionDefinition {
+                    name,
+                    parameters,
+                    body,
+                    return_type,
+                } => self.definition("function", (*name, *parameters, *body), None, *return_type),
+                K::PlanDefinition {
+                    name,
+                    parameters,
+                    body,
+                    return_type,
+                } => self.definition("plan", (*name, *parameters, *body), None, *return_type),
+                K::ResourceTypeDefinition {
+                    name,
+                    parameters,
+                    body,
+                } => self.definition("define", (*name, *parameters, *body), None, None),
+                K::HostClassDefinition {
+                    name,
+                    parameters,
+                    body,
+                    parent_class,
+                } => {
+                    let parent = parent_class.map(|p| self.str(p));
+                    self.definition("class", (*name, *parameters, *body), parent, None)
+                }
+                K::TypeAlias { name, type_expr } => call(
+                    "type-alias",
+                    vec![Pn::str(self.str(*name)), self.opt(*type_expr)],
+                ),
+                K::TypeMapping {
+                    type_expr,
+                    mapping_expr,
+                } => call(
+                    "type-mapping",
+                    vec![self.opt(*type_expr), self.opt(*mapping_expr)],
+                ),
+                K::TypeDefinition { name, parent, body } => {
+                    let parent = parent.map_or(Pn::Nil, |p| Pn::str(self.str(p)));
+                    call(
+                        "type-definition",
+                        vec![Pn::str(self.str(*name)), parent, self.opt(*body)],
+                    )
+                }
+                K::NodeDefinition {
+                    parent,
+                    host_matches,
+                    body,
+                } => {
+                    let mut entries = vec![("matches", self.list(*host_matches))];
+                    if let Some(p) = parent {
+                        entries.push(("parent", self.node(*p)));
+                    }
+                    if body.is_some() {
+                        entries.push(self.block_entry("body", *body));
+                    }
+                    map_call("node", entries)
+                }
+                K::HeredocExpression { syntax, text_expr } => {
+                    let mut entries = Vec::new();
+                    match syntax.map(|s| self.str(s)) {
+                        Some("") => {}
+                        Some(s) => entries.push(("syntax", Pn::str(s))),
+                        None => entries.push(("syntax", Pn::Nil)),
+                    }
+                    entries.push(("text", self.node(*text_expr)));
+                    map_call("heredoc", entries)
+                }
+                K::LambdaExpression {
+                    parameters,
+                    body,
+                    return_type,
+                } => {
+                    let mut entries = Vec::new();
+                    if !parameters.is_empty() {
+                        entries.push(self.params_entry(*parameters));
+                    }
+                    if let Some(r) = return_type {
+                        entries.push(("returns", self.node(*r)));
+                    }
+                    if body.is_some() {
+                        entries.push(self.block_entry("body", *body));
+                    }
+                    map_call("lambda", entries)
+                }
+                K::ApplyExpression { arguments, body } => {
+                    let mut entries = vec![("args", self.list(*arguments))];
+                    if body.is_some() {
+                        entries.push(self.block_entry("body", *body));
+                    }
+                    map_call("apply", entries)
+                }
+                K::IfExpression {
+                    test,
+                    then_expr,
+                    else_expr,
+                } => self.if_expr("if", *test, *then_expr, *else_expr),
+                K::UnlessExpression {
+                    test,
+                    then_expr,
+                    else_expr,
+                } => self.if_expr("unless", *test, *then_expr, *else_expr),
+                K::CallFunctionExpression { .. } => {
+                    self.call_expr(id, ("call-lambda", "invoke-lambda"))
+                }
+                K::CallNamedFunctionExpression { .. } => self.call_expr(id, ("call", "invoke")),
+                K::CallMethodExpression { .. } => {
+                    self.call_expr(id, ("call-method", "invoke-method"))
+                }
+                K::LiteralRegularExpression { value, .. } => {
+                    // `PRegexpType.regexp_to_s`: the source, wrapped in `(?-imx:…)` when the Regexp
+                    // has options (the parser can only produce FIXEDENCODING).
+                    let source = self.str(*value);
+                    let text = if regexp_has_fixed_encoding(source) {
+                        Cow::Owned(format!("(?-imx:{source})"))
+                    } else {
+                        Cow::Borrowed(source)
+                    };
+                    call("regexp", vec![Pn::Str(text)])
+                }
+                K::LiteralString { value } => Pn::str(self.str(*value)),
+                K::LiteralInteger { radix: 10, value } => int(m.int(*value)),
+                K::LiteralInteger { radix, value } => map_call(
+                    "int",
+                    vec![
+                        ("radix", Pn::Int(PnInt::Small(i128::from(*radix)))),
+                        ("value", int(m.int(*value))),
+                    ],
+                ),
+                K::LiteralFloat { value } => Pn::Float(*value),
+                K::LiteralUndef {} => Pn::Nil,
+                K::LiteralDefault {} => call("default", vec![]),
+                K::LiteralBoolean { value } => Pn::Bool(*value),
+                K::ConcatenatedString { segments } => call("concat", self.all(*segments)),
+                K::QualifiedName { value } => call("qn", vec![Pn::str(self.str(*value))]),
+                K::ReservedWord { word, .. } => call("reserved", vec![Pn::str(self.str(*word))]),
+                K::QualifiedReference { cased_value } => {
+                    call("qr", vec![Pn::str(self.str(*cased_value))])
+                }
+                K::EppExpression { body, .. } => match body {
+                    None => call("epp", vec![]),
+                    Some(b) => self.node(*b).into_call("epp"),
+                },
+                K::RenderStringExpression { value } => {
+                    call("render-s", vec![Pn::str(self.str(*value))])
+                }
+                K::ResourceBody { .. } => call("resource_body", vec![self.resource_body(id)]),
+                K::ResourceExpression {
+                    form,
+                    type_name,
+                    bodies,
+                } => {
+                    let bodies = m
+                        .nodes(*bodies)
+                        .iter()
+                        .map(|&b| self.resource_body(b))
+                        .collect();
+                    let entries = vec![
+                        ("type", self.node(*type_name)),
+                        ("bodies", Pn::List(bodies)),
+                    ];
+                    map_call("resource", self.resource_entries(entries, *form))
+                }
+                K::ResourceDefaultsExpression {
+                    form,
+                    type_ref,
+                    operations,
+                } => {
+                    let entries = vec![
+                        ("type", self.opt(*type_ref)),
+                        ("ops", self.list(*operations)),
+                    ];
+                    map_call("resource-defaults", self.resource_entries(entries, *form))
+                }
+                K::ResourceOverrideExpression {
+                    form,
+                    resources,
+                    operations,
+                } => {
+                    let entries = vec![
+                        ("resources", self.node(*resources)),
+                        ("ops", self.list(*operations)),
+                    ];
+                    map_call("resource-override", self.resource_entries(entries, *form))
                 }
             }
-            K::AttributeOperation {
-                attribute_name,
-                operator,
-                value_expr,
-            } => call(
-                operator.as_str(),
-                vec![Pn::str(self.str(*attribute_name)), self.node(*value_expr)],
-            ),
-            K::AttributesOperation { expr } => self.unary("splat-hash", *expr),
-            K::CollectExpression {
-                type_expr,
-                query,
-                operations,
-            } => {
-                let mut entries = vec![
-                    ("type", self.node(*type_expr)),
-                    ("query", self.node(*query)),
-                ];
-                if !operations.is_empty() {
-                    entries.push(("ops", self.list(*operations)));
-                }
-                map_call("collect", entries)
-            }
-            K::Parameter { .. } => Pn::Map(self.param_entries(id, true)),
-            K::FunctionDefinition {
-                name,
-                parameters,
-                body,
-                return_type,
-            } => self.definition("function", (*name, *parameters, *body), None, *return_type),
-            K::PlanDefinition {
-                name,
-                parameters,
-                body,
-                return_type,
-            } => self.definition("plan", (*name, *parameters, *body), None, *return_type),
-            K::ResourceTypeDefinition {
-                name,
-                parameters,
-                body,
-            } => self.definition("define", (*name, *parameters, *body), None, None),
-            K::HostClassDefinition {
-                name,
-                parameters,
-                body,
-                parent_class,
-            } => {
-                let parent = parent_class.map(|p| self.str(p));
-                self.definition("class", (*name, *parameters, *body), parent, None)
-            }
-            K::TypeAlias { name, type_expr } => call(
-                "type-alias",
-                vec![Pn::str(self.str(*name)), self.opt(*type_expr)],
-            ),
-            K::TypeMapping {
-                type_expr,
-                mapping_expr,
-            } => call(
-                "type-mapping",
-                vec![self.opt(*type_expr), self.opt(*mapping_expr)],
-            ),
-            K::TypeDefinition { name, parent, body } => {
-                let parent = parent.map_or(Pn::Nil, |p| Pn::str(self.str(p)));
-                call(
-                    "type-definition",
-                    vec![Pn::str(self.str(*name)), parent, self.opt(*body)],
-                )
-            }
-            K::NodeDefinition {
-                parent,
-                host_matches,
-                body,
-            } => {
-                let mut entries = vec![("matches", self.list(*host_matches))];
-                if let Some(p) = parent {
-                    entries.push(("parent", self.node(*p)));
-                }
-                if body.is_some() {
-                    entries.push(self.block_entry("body", *body));
-                }
-                map_call("node", entries)
-            }
-            K::HeredocExpression { syntax, text_expr } => {
-                let mut entries = Vec::new();
-                match syntax.map(|s| self.str(s)) {
-                    Some("") => {}
-                    Some(s) => entries.push(("syntax", Pn::str(s))),
-                    None => entries.push(("syntax", Pn::Nil)),
-                }
-                entries.push(("text", self.node(*text_expr)));
-                map_call("heredoc", entries)
-            }
-            K::LambdaExpression {
-                parameters,
-                body,
-                return_type,
-            } => {
-                let mut entries = Vec::new();
-                if !parameters.is_empty() {
-                    entries.push(self.params_entry(*parameters));
-                }
-                if let Some(r) = return_type {
-                    entries.push(("returns", self.node(*r)));
-                }
-                if body.is_some() {
-                    entries.push(self.block_entry("body", *body));
-                }
-                map_call("lambda", entries)
-            }
-            K::ApplyExpression { arguments, body } => {
-                let mut entries = vec![("args", self.list(*arguments))];
-                if body.is_some() {
-                    entries.push(self.block_entry("body", *body));
-                }
-                map_call("apply", entries)
-            }
-            K::IfExpression {
-                test,
-                then_expr,
-                else_expr,
-            } => self.if_expr("if", *test, *then_expr, *else_expr),
-            K::UnlessExpression {
-                test,
-                then_expr,
-                else_expr,
-            } => self.if_expr("unless", *test, *then_expr, *else_expr),
-            K::CallFunctionExpression { .. } => {
-                self.call_expr(id, ("call-lambda", "invoke-lambda"))
-            }
-            K::CallNamedFunctionExpression { .. } => self.call_expr(id, ("call", "invoke")),
-            K::CallMethodExpression { .. } => self.call_expr(id, ("call-method", "invoke-method")),
-            K::LiteralRegularExpression { value, .. } => {
-                // `PRegexpType.regexp_to_s`: the source, wrapped in `(?-imx:…)` when the Regexp
-                // has options (the parser can only produce FIXEDENCODING).
-                let source = self.str(*value);
-                let text = if regexp_has_fixed_encoding(source) {
-                    Cow::Owned(format!("(?-imx:{source})"))
-                } else {
-                    Cow::Borrowed(source)
-                };
-                call("regexp", vec![Pn::Str(text)])
-            }
-            K::LiteralString { value } => Pn::str(self.str(*value)),
-            K::LiteralInteger { radix: 10, value } => int(m.int(*value)),
-            K::LiteralInteger { radix, value } => map_call(
-                "int",
-                vec![
-                    ("radix", Pn::Int(PnInt::Small(i128::from(*radix)))),
-                    ("value", int(m.int(*value))),
-                ],
-            ),
-            K::LiteralFloat { value } => Pn::Float(*value),
-            K::LiteralUndef {} => Pn::Nil,
-            K::LiteralDefault {} => call("default", vec![]),
-            K::LiteralBoolean { value } => Pn::Bool(*value),
-            K::ConcatenatedString { segments } => call("concat", self.all(*segments)),
-            K::QualifiedName { value } => call("qn", vec![Pn::str(self.str(*value))]),
-            K::ReservedWord { word, .. } => call("reserved", vec![Pn::str(self.str(*word))]),
-            K::QualifiedReference { cased_value } => {
-                call("qr", vec![Pn::str(self.str(*cased_value))])
-            }
-            K::EppExpression { body, .. } => match body {
-                None => call("epp", vec![]),
-                Some(b) => self.node(*b).into_call("epp"),
-            },
-            K::RenderStringExpression { value } => {
-                call("render-s", vec![Pn::str(self.str(*value))])
-            }
-            K::ResourceBody { .. } => call("resource_body", vec![self.resource_body(id)]),
-            K::ResourceExpression {
-                form,
-                type_name,
-                bodies,
-            } => {
-                let bodies = m
-                    .nodes(*bodies)
-                    .iter()
-                    .map(|&b| self.resource_body(b))
-                    .collect();
-                let entries = vec![
-                    ("type", self.node(*type_name)),
-                    ("bodies", Pn::List(bodies)),
-                ];
-                map_call("resource", self.resource_entries(entries, *form))
-            }
-            K::ResourceDefaultsExpression {
-                form,
-                type_ref,
-                operations,
-            } => {
-                let entries = vec![
-                    ("type", self.opt(*type_ref)),
-                    ("ops", self.list(*operations)),
-                ];
-                map_call("resource-defaults", self.resource_entries(entries, *form))
-            }
-            K::ResourceOverrideExpression {
-                form,
-                resources,
-                operations,
-            } => {
-                let entries = vec![
-                    ("resources", self.node(*resources)),
-                    ("ops", self.list(*operations)),
-                ];
-                map_call("resource-override", self.resource_entries(entries, *form))
-            }
-        }
+        })
     }
 }

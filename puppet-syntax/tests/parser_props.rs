@@ -144,12 +144,42 @@ fn deep_nesting_is_a_diagnostic_not_a_crash() {
     }
 }
 
+/// Everything Ruby Puppet 7.23 accepts (it overflows its stack at about 1,100 nested arrays
+/// or calls, 720 hashes or interpolations, 1,980 parentheses or `if` blocks) parses, validates
+/// and prints as PN and JSON, on a thread with a small stack: every recursive pass grows its
+/// stack on the heap when it runs low.
 #[test]
-fn moderate_nesting_still_parses() {
-    let text = format!("$x = {}1{}", "[".repeat(200), "]".repeat(200));
-    let result = parse(text.as_bytes(), &ParseOptions::default());
-    assert!(result.diagnostics.is_empty(), "{:?}", result.diagnostics);
-    assert!(result.model.is_some());
+fn nesting_as_deep_as_ruby_accepts_parses_on_a_small_stack() {
+    let cases = [
+        format!("$x = {}1{}", "[".repeat(1200), "]".repeat(1200)),
+        format!("$x = {}1{}", "f(".repeat(1200), ")".repeat(1200)),
+        format!("$x = {}1{}", "{a => ".repeat(800), "}".repeat(800)),
+        format!("$x = {}1{}", "\"${".repeat(800), "}\"".repeat(800)),
+        format!("$x = {}1{}", "(".repeat(2000), ")".repeat(2000)),
+        format!("{}notice(1){}", "if true {".repeat(2000), "}".repeat(2000)),
+        format!("$x = {}1", "-".repeat(2000)),
+        format!("$x = {}$y", "!".repeat(2000)),
+        format!("$x = {}1{}", "$a ? { 1 => ".repeat(1000), " }".repeat(1000)),
+    ];
+    let worker = std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(move || {
+            for text in cases {
+                let options = ParseOptions::new().cst(true);
+                let result = puppet_syntax::parse_and_validate(text.as_bytes(), &options);
+                let head: String = text.chars().take(12).collect();
+                assert!(
+                    result.diagnostics.is_empty(),
+                    "{head}: {:?}",
+                    result.diagnostics
+                );
+                let model = result.model.as_ref().expect("a model");
+                assert!(!puppet_syntax::pn::to_pn_string(model).is_empty());
+                assert!(!puppet_syntax::pn::to_json_string(model).is_empty());
+            }
+        })
+        .unwrap();
+    worker.join().expect("no stack overflow");
 }
 
 #[test]

@@ -74,7 +74,7 @@ impl Lowering<'_> {
     /// Ruby's `interpolate`: inside `${…}` a name (or decimal integer) means a variable, also as
     /// the leftmost operand of `[…]`, `.name` and method calls.
     fn interpolate(&mut self, expr: NodeId, top: bool) -> NodeId {
-        match self.model.kind(expr).clone() {
+        crate::deep::guarded(|| match self.model.kind(expr).clone() {
             NodeKind::QualifiedName { .. } => self.model.wrap_in_variable(expr, UNPOSITIONED, 0),
             NodeKind::LiteralInteger { radix, .. } if top || radix == 10 => {
                 self.model.wrap_in_variable(expr, UNPOSITIONED, 0)
@@ -112,7 +112,7 @@ impl Lowering<'_> {
                 expr
             }
             _ => expr,
-        }
+        })
     }
 
     /// `is_interop_rewriteable?`

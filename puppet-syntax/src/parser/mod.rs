@@ -24,8 +24,13 @@ pub use event::TreeSink;
 pub(crate) use event::{process, Event};
 pub(crate) use token_set::TokenSet;
 
-/// Maximum nesting of expressions/blocks before the parser gives up on the rest of the input.
-pub const MAX_DEPTH: u32 = 256;
+/// Maximum nesting of expressions and statement blocks before the parser gives up on the rest
+/// of the input (`NESTING_TOO_DEEP`). Ruby Puppet 7.23 overflows its stack at about 1,100
+/// nested arrays or calls, 720 nested hashes or interpolations and 1,980 nested parentheses or
+/// `if` blocks (measured with `EvaluatingParser#parse_string`); an `if` level costs two of ours
+/// (its block and its expression), so 8,192 accepts everything Ruby accepts. Every recursive
+/// pass enters its levels through `deep::guarded`, so this depth is safe on any thread.
+pub const MAX_DEPTH: u32 = 8192;
 /// Lookahead calls allowed without consuming a token (a grammar bug guard, never hit by real input).
 const STEP_LIMIT: u32 = 1_000_000;
 
@@ -61,19 +66,32 @@ impl<'t> Input<'t> {
 pub(crate) struct Output {
     pub(crate) events: Vec<Event>,
     pub(crate) diagnostics: Vec<Diagnostic>,
+    /// The deepest nesting reached (see [`MAX_DEPTH`]).
+    pub(crate) max_depth: u32,
 }
 
-/// Lex and parse `text`: the tokens, the events and the lexer + parser diagnostics (unsorted).
-pub(crate) fn lex_and_parse(
-    text: &str,
-    options: &ParseOptions,
-) -> (Lexed, Vec<Event>, Vec<Diagnostic>) {
+/// What [`lex_and_parse`] produces: the tokens, the events, the lexer + parser diagnostics
+/// (unsorted) and the deepest nesting reached.
+pub(crate) struct Parsed {
+    pub(crate) lexed: Lexed,
+    pub(crate) events: Vec<Event>,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+    pub(crate) max_depth: u32,
+}
+
+/// Lex and parse `text`.
+pub(crate) fn lex_and_parse(text: &str, options: &ParseOptions) -> Parsed {
     let mut lexed = crate::lexer::lex(text, options);
     let input = Input::new(text, &lexed);
     let output = parse(&input);
     let mut diagnostics = std::mem::take(&mut lexed.diagnostics);
     diagnostics.extend(output.diagnostics);
-    (lexed, output.events, diagnostics)
+    Parsed {
+        lexed,
+        events: output.events,
+        diagnostics,
+        max_depth: output.max_depth,
+    }
 }
 
 /// Entry point: parse a manifest (or an EPP template when the input starts with `EPP_START`).
@@ -83,6 +101,7 @@ pub(crate) fn parse(input: &Input<'_>) -> Output {
     Output {
         events: p.events,
         diagnostics: p.diagnostics,
+        max_depth: p.max_depth,
     }
 }
 
@@ -93,6 +112,7 @@ pub(crate) struct Parser<'i, 't> {
     diagnostics: Vec<Diagnostic>,
     steps: u32,
     depth: u32,
+    max_depth: u32,
     /// Set when the depth cap or the step limit was hit: the rest of the input is skipped.
     gave_up: bool,
 }
@@ -106,6 +126,7 @@ impl<'i, 't> Parser<'i, 't> {
             diagnostics: Vec::new(),
             steps: 0,
             depth: 0,
+            max_depth: 0,
             gave_up: false,
         }
     }
@@ -296,10 +317,14 @@ impl<'i, 't> Parser<'i, 't> {
     /// Enter one nesting level; `false` (and the parse is abandoned) when the cap is exceeded.
     pub(crate) fn enter(&mut self) -> bool {
         self.depth += 1;
+        self.max_depth = self.max_depth.max(self.depth);
         if self.depth > MAX_DEPTH && !self.gave_up {
             self.give_up(
                 IssueCode::NESTING_TOO_DEEP,
-                "nesting is deeper than 256 levels; the rest of the input is not parsed",
+                &format!(
+                    "nesting is too deep (more than {MAX_DEPTH} nested expressions and blocks); \
+                     the rest of the input is not parsed"
+                ),
             );
         }
         !self.gave_up

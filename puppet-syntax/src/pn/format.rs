@@ -32,7 +32,7 @@ fn write_scalar(pn: &Pn<'_>, out: &mut String, quote: fn(&str, &mut String), nil
 /// Ruby `PN#format(indent, b)`; `indent` is `None` for the one-line form, else the current
 /// indentation (`Indent#current`), increased by two spaces per level.
 pub(super) fn write_pn(pn: &Pn<'_>, indent: Option<&str>, out: &mut String) {
-    match pn {
+    crate::deep::guarded(|| match pn {
         Pn::Call(name, elements) => {
             out.push('(');
             out.push_str(name);
@@ -71,7 +71,7 @@ pub(super) fn write_pn(pn: &Pn<'_>, indent: Option<&str>, out: &mut String) {
             out.push('}');
         }
         scalar => write_scalar(scalar, out, pn_quote, "nil"),
-    }
+    })
 }
 
 /// Ruby `PN#format_elements`.
@@ -93,7 +93,7 @@ fn write_elements(elements: &[Pn<'_>], indent: Option<&str>, out: &mut String) {
 /// (`pretty = Some("")`, the current indentation). `to_data` maps a Call to
 /// `{"^": [name, args…]}`, a Map to `{"#": [key, value, …]}`, a List to an array.
 pub(super) fn write_json(pn: &Pn<'_>, pretty: Option<&str>, out: &mut String) {
-    match pn {
+    crate::deep::guarded(|| match pn {
         Pn::Call(name, elements) => {
             let name = Pn::str(name);
             let items = std::iter::once(&name).chain(elements.iter());
@@ -119,7 +119,7 @@ pub(super) fn write_json(pn: &Pn<'_>, pretty: Option<&str>, out: &mut String) {
         }
         Pn::List(elements) => write_json_array(elements.iter(), elements.len(), pretty, out),
         scalar => write_scalar(scalar, out, json_quote, "null"),
-    }
+    })
 }
 
 fn write_json_object(

@@ -12,6 +12,7 @@ pub use dump::dump_cst;
 use crate::lexer;
 use crate::parser;
 use crate::syntax_kind::SyntaxKind;
+use tree_builder::{Green, PlainBuilder};
 
 /// The rowan language tag for Puppet.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -34,26 +35,88 @@ pub type SyntaxToken = rowan::SyntaxToken<PuppetLanguage>;
 /// A node or a token of the CST.
 pub type SyntaxElement = rowan::SyntaxElement<PuppetLanguage>;
 
-/// Build the green tree from parser events over `lexed` (trivia re-attached).
+/// The lossless CST of one parse: a rowan green tree (immutable, cheap to clone, shareable
+/// between threads) that is released without recursion however deep it is.
+#[derive(Clone, Debug)]
+pub struct Cst {
+    /// Always `Some` until dropped.
+    green: Option<rowan::GreenNode>,
+    depth: usize,
+}
+
+/// A CST deeper than this is released level by level instead of by rowan's recursive `Drop`,
+/// which would need a stack frame per level (the parser accepts 8,192 levels of nesting, a few
+/// CST nodes each).
+const DEEP_TREE: usize = 256;
+
+/// Parser nesting above which a CST is built without the node cache (see [`build_cst`]).
+const DEEP_PARSE: u32 = 64;
+
+impl Cst {
+    /// The green root.
+    pub fn green(&self) -> &rowan::GreenNode {
+        self.green.as_ref().expect("a CST has a root until dropped")
+    }
+
+    /// A syntax-tree view of the root (rowan's red tree: parents, offsets, navigation).
+    pub fn syntax_node(&self) -> SyntaxNode {
+        SyntaxNode::new_root(self.green().clone())
+    }
+
+    /// How deeply nodes nest (the root alone is 1).
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+}
+
+impl Drop for Cst {
+    fn drop(&mut self) {
+        let Some(root) = self.green.take() else {
+            return;
+        };
+        if self.depth <= DEEP_TREE {
+            return;
+        }
+        // Each node's children are held by the work list before the node is released, so no
+        // release cascades down the tree.
+        let mut pending = vec![root];
+        while let Some(node) = pending.pop() {
+            pending.extend(
+                node.children()
+                    .filter_map(|child| child.into_node())
+                    .map(|child| child.to_owned()),
+            );
+        }
+    }
+}
+
+/// Build the CST from parser events over `lexed` (trivia re-attached).
 ///
 /// Green tokens and nodes are deduplicated through a per-thread `NodeCache` kept across parses:
 /// a fresh cache per file spent a third of the CST time growing and dropping its hash tables.
 /// The cache is replaced after `CACHE_RESET_BYTES` of input so a long-running process does not
 /// keep every distinct token it ever saw.
+///
+/// A deeply nested parse (`parser_depth` above [`DEEP_PARSE`]) is built without the cache: the
+/// cache hashes each node's whole subtree (quadratic in the depth), and as the last owner of a
+/// long chain of nodes it would release them recursively when it is dropped.
 pub(crate) fn build_cst(
     text: &str,
     lexed: &lexer::Lexed,
     events: Vec<parser::Event>,
-) -> rowan::GreenNode {
+    parser_depth: u32,
+) -> Cst {
     const CACHE_RESET_BYTES: usize = 64 << 20;
     thread_local! {
         static CACHE: std::cell::RefCell<(rowan::NodeCache, usize)> = Default::default();
     }
+    if parser_depth > DEEP_PARSE {
+        return build_with(text, lexed, events, Green::Plain(PlainBuilder::default()));
+    }
     CACHE.with(|cell| {
         let Ok(mut guard) = cell.try_borrow_mut() else {
-            // Re-entered on this thread (cannot happen today): use a private cache.
-            let mut cache = rowan::NodeCache::default();
-            return build_with_cache(text, lexed, events, &mut cache);
+            // Re-entered on this thread (cannot happen today): build without the cache.
+            return build_with(text, lexed, events, Green::Plain(PlainBuilder::default()));
         };
         let (cache, bytes) = &mut *guard;
         *bytes += text.len();
@@ -61,17 +124,22 @@ pub(crate) fn build_cst(
             *cache = rowan::NodeCache::default();
             *bytes = text.len();
         }
-        build_with_cache(text, lexed, events, cache)
+        let builder = rowan::GreenNodeBuilder::with_cache(cache);
+        build_with(text, lexed, events, Green::Cached(builder))
     })
 }
 
-fn build_with_cache(
+fn build_with(
     text: &str,
     lexed: &lexer::Lexed,
     events: Vec<parser::Event>,
-    cache: &mut rowan::NodeCache,
-) -> rowan::GreenNode {
-    let mut builder = tree_builder::CstBuilder::new(text, lexed, cache);
+    green: Green<'_>,
+) -> Cst {
+    let mut builder = tree_builder::CstBuilder::new(text, lexed, green);
     parser::process(events, &mut builder);
-    builder.finish()
+    let (green, depth) = builder.finish();
+    Cst {
+        green: Some(green),
+        depth,
+    }
 }

@@ -1,10 +1,75 @@
 //! The CST sink: replays parser events over the full token list (trivia included) and builds a
 //! rowan green tree. Trivia before a node's first token stays in the parent (so comments and
 //! blank lines sit between statements, not inside them); trivia at the end goes to the root.
+//!
+//! Two ways to make green nodes: rowan's `GreenNodeBuilder` with a `NodeCache` that interns
+//! small nodes and tokens (fast and compact on real code), and [`PlainBuilder`], which makes
+//! every node directly. The cache hashes a node's whole subtree to intern it, which is
+//! quadratic in the depth of the tree, so deeply nested input takes the plain builder.
+
+use rowan::{GreenNode, GreenToken, NodeOrToken};
 
 use crate::lexer::Lexed;
 use crate::parser::TreeSink;
 use crate::syntax_kind::SyntaxKind;
+
+/// Where green nodes are made.
+pub(crate) enum Green<'c> {
+    /// rowan's builder, interning through a cache.
+    Cached(rowan::GreenNodeBuilder<'c>),
+    /// Every node made directly, for deep trees.
+    Plain(PlainBuilder),
+}
+
+/// A green tree builder without interning: a stack of open nodes over one list of children.
+#[derive(Default)]
+pub(crate) struct PlainBuilder {
+    /// The open nodes: kind and where their children start in `children`.
+    open: Vec<(SyntaxKind, usize)>,
+    children: Vec<NodeOrToken<GreenNode, GreenToken>>,
+}
+
+impl Green<'_> {
+    fn start_node(&mut self, kind: SyntaxKind) {
+        match self {
+            Green::Cached(builder) => builder.start_node(kind.into()),
+            Green::Plain(plain) => plain.open.push((kind, plain.children.len())),
+        }
+    }
+
+    fn token(&mut self, kind: SyntaxKind, text: &str) {
+        match self {
+            Green::Cached(builder) => builder.token(kind.into(), text),
+            Green::Plain(plain) => plain
+                .children
+                .push(NodeOrToken::Token(GreenToken::new(kind.into(), text))),
+        }
+    }
+
+    fn finish_node(&mut self) {
+        match self {
+            Green::Cached(builder) => builder.finish_node(),
+            Green::Plain(plain) => {
+                let Some((kind, first)) = plain.open.pop() else {
+                    return;
+                };
+                let node = GreenNode::new(kind.into(), plain.children.drain(first..));
+                plain.children.push(NodeOrToken::Node(node));
+            }
+        }
+    }
+
+    fn finish(self) -> GreenNode {
+        match self {
+            Green::Cached(builder) => builder.finish(),
+            Green::Plain(mut plain) => match plain.children.pop() {
+                Some(NodeOrToken::Node(root)) => root,
+                // The parser always completes a root node; an empty one keeps this total.
+                _ => GreenNode::new(SyntaxKind::SOURCE_FILE.into(), std::iter::empty()),
+            },
+        }
+    }
+}
 
 pub(crate) struct CstBuilder<'a, 'c> {
     text: &'a str,
@@ -12,22 +77,21 @@ pub(crate) struct CstBuilder<'a, 'c> {
     /// Index of the next raw token (trivia included) to add.
     next: usize,
     depth: usize,
-    builder: rowan::GreenNodeBuilder<'c>,
+    /// The deepest node nesting seen (for [`super::drop_green`]).
+    max_depth: usize,
+    builder: Green<'c>,
 }
 
 impl<'a, 'c> CstBuilder<'a, 'c> {
-    /// A builder deduplicating tokens and nodes through `cache` (shared between parses).
-    pub(crate) fn new(
-        text: &'a str,
-        lexed: &'a Lexed,
-        cache: &'c mut rowan::NodeCache,
-    ) -> CstBuilder<'a, 'c> {
+    /// A builder over `lexed` making nodes with `builder`.
+    pub(crate) fn new(text: &'a str, lexed: &'a Lexed, builder: Green<'c>) -> CstBuilder<'a, 'c> {
         CstBuilder {
             text,
             lexed,
             next: 0,
             depth: 0,
-            builder: rowan::GreenNodeBuilder::with_cache(cache),
+            max_depth: 0,
+            builder,
         }
     }
 
@@ -35,7 +99,7 @@ impl<'a, 'c> CstBuilder<'a, 'c> {
         let tok = self.lexed.tokens[i];
         let start = self.lexed.starts[i] as usize;
         let text = &self.text[start..start + tok.len as usize];
-        self.builder.token(tok.kind.into(), text);
+        self.builder.token(tok.kind, text);
     }
 
     fn flush_trivia(&mut self) {
@@ -45,8 +109,9 @@ impl<'a, 'c> CstBuilder<'a, 'c> {
         }
     }
 
-    pub(crate) fn finish(self) -> rowan::GreenNode {
-        self.builder.finish()
+    /// The tree and its depth.
+    pub(crate) fn finish(self) -> (GreenNode, usize) {
+        (self.builder.finish(), self.max_depth)
     }
 }
 
@@ -56,7 +121,8 @@ impl TreeSink for CstBuilder<'_, '_> {
             self.flush_trivia();
         }
         self.depth += 1;
-        self.builder.start_node(kind.into());
+        self.max_depth = self.max_depth.max(self.depth);
+        self.builder.start_node(kind);
     }
 
     fn token(&mut self) {

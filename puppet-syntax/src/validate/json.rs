@@ -135,31 +135,33 @@ impl Parser<'_> {
     }
 
     fn value(&mut self) -> Step {
-        let start = self.pos;
-        let rest = &self.b[self.pos..];
-        if rest.starts_with(b"NaN") {
-            return Err(unexpected(225, start));
-        }
-        if rest.starts_with(b"Infinity") {
-            // Ruby points one character before the word (nowhere at the very start).
-            return Err(unexpected(
-                232,
-                if start == 0 { self.b.len() } else { start - 1 },
-            ));
-        }
-        if rest.starts_with(b"-Infinity") {
-            return Err(unexpected(249, start));
-        }
-        match self.peek() {
-            Some(b'{') => self.object(),
-            Some(b'[') => self.array(),
-            Some(b'"') => self.string(),
-            Some(b'-' | b'0'..=b'9') => self.number(),
-            Some(b't') => self.keyword(b"true"),
-            Some(b'f') => self.keyword(b"false"),
-            Some(b'n') => self.keyword(b"null"),
-            _ => Err(Error::Fail),
-        }
+        crate::deep::guarded(|| {
+            let start = self.pos;
+            let rest = &self.b[self.pos..];
+            if rest.starts_with(b"NaN") {
+                return Err(unexpected(225, start));
+            }
+            if rest.starts_with(b"Infinity") {
+                // Ruby points one character before the word (nowhere at the very start).
+                return Err(unexpected(
+                    232,
+                    if start == 0 { self.b.len() } else { start - 1 },
+                ));
+            }
+            if rest.starts_with(b"-Infinity") {
+                return Err(unexpected(249, start));
+            }
+            match self.peek() {
+                Some(b'{') => self.object(),
+                Some(b'[') => self.array(),
+                Some(b'"') => self.string(),
+                Some(b'-' | b'0'..=b'9') => self.number(),
+                Some(b't') => self.keyword(b"true"),
+                Some(b'f') => self.keyword(b"false"),
+                Some(b'n') => self.keyword(b"null"),
+                _ => Err(Error::Fail),
+            }
+        })
     }
 
     fn keyword(&mut self, word: &[u8]) -> Step {

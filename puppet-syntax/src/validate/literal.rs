@@ -31,47 +31,48 @@ pub(crate) enum Lit<'m> {
 
 /// `literal(o)`: the value, or `None` where Ruby throws `:not_literal`.
 pub(crate) fn literal<'m>(model: &'m Model, id: NodeId) -> Option<Lit<'m>> {
-    Some(match model.kind(id) {
-        NodeKind::LiteralString { value }
-        | NodeKind::RenderStringExpression { value }
-        | NodeKind::QualifiedName { value } => Lit::Str(model.str(*value)),
-        NodeKind::LiteralInteger { value, .. } => Lit::Int(model.int(*value)),
-        NodeKind::LiteralFloat { value } => Lit::Float(*value),
-        NodeKind::LiteralBoolean { value } => Lit::Bool(*value),
-        NodeKind::LiteralUndef {} => Lit::Nil,
-        NodeKind::LiteralDefault {} => Lit::Default,
-        NodeKind::LiteralRegularExpression { value, .. } => Lit::Regexp(model.str(*value)),
-        NodeKind::ConcatenatedString { segments } => match model.nodes(*segments) {
-            [only] => match model.kind(*only) {
-                NodeKind::LiteralString { value } | NodeKind::RenderStringExpression { value } => {
-                    Lit::Str(model.str(*value))
-                }
+    crate::deep::guarded(|| {
+        Some(match model.kind(id) {
+            NodeKind::LiteralString { value }
+            | NodeKind::RenderStringExpression { value }
+            | NodeKind::QualifiedName { value } => Lit::Str(model.str(*value)),
+            NodeKind::LiteralInteger { value, .. } => Lit::Int(model.int(*value)),
+            NodeKind::LiteralFloat { value } => Lit::Float(*value),
+            NodeKind::LiteralBoolean { value } => Lit::Bool(*value),
+            NodeKind::LiteralUndef {} => Lit::Nil,
+            NodeKind::LiteralDefault {} => Lit::Default,
+            NodeKind::LiteralRegularExpression { value, .. } => Lit::Regexp(model.str(*value)),
+            NodeKind::ConcatenatedString { segments } => match model.nodes(*segments) {
+                [only] => match model.kind(*only) {
+                    NodeKind::LiteralString { value }
+                    | NodeKind::RenderStringExpression { value } => Lit::Str(model.str(*value)),
+                    _ => return None,
+                },
                 _ => return None,
             },
-            _ => return None,
-        },
-        NodeKind::LiteralList { values } => Lit::List(
-            model
-                .nodes(*values)
-                .iter()
-                .map(|&v| literal(model, v))
-                .collect::<Option<Vec<_>>>()?,
-        ),
-        NodeKind::LiteralHash { entries } => {
-            let mut result: Vec<(Lit<'m>, Lit<'m>)> = Vec::new();
-            for &entry in model.nodes(*entries) {
-                let NodeKind::KeyedEntry { key, value } = model.kind(entry) else {
-                    return None;
-                };
-                let (k, v) = (literal(model, *key)?, literal(model, *value)?);
-                match result.iter_mut().find(|(existing, _)| *existing == k) {
-                    Some(slot) => slot.1 = v,
-                    None => result.push((k, v)),
+            NodeKind::LiteralList { values } => Lit::List(
+                model
+                    .nodes(*values)
+                    .iter()
+                    .map(|&v| literal(model, v))
+                    .collect::<Option<Vec<_>>>()?,
+            ),
+            NodeKind::LiteralHash { entries } => {
+                let mut result: Vec<(Lit<'m>, Lit<'m>)> = Vec::new();
+                for &entry in model.nodes(*entries) {
+                    let NodeKind::KeyedEntry { key, value } = model.kind(entry) else {
+                        return None;
+                    };
+                    let (k, v) = (literal(model, *key)?, literal(model, *value)?);
+                    match result.iter_mut().find(|(existing, _)| *existing == k) {
+                        Some(slot) => slot.1 = v,
+                        None => result.push((k, v)),
+                    }
                 }
+                Lit::Hash(result)
             }
-            Lit::Hash(result)
-        }
-        _ => return None,
+            _ => return None,
+        })
     })
 }
 

@@ -111,13 +111,15 @@ pub(crate) fn expression(p: &mut Parser<'_, '_>) -> Option<CompletedMarker> {
 
 /// Parse an expression whose infix operators all have a level below `limit`.
 fn expr_bp(p: &mut Parser<'_, '_>, limit: u8) -> Option<CompletedMarker> {
-    if !p.enter() {
+    crate::deep::guarded(|| {
+        if !p.enter() {
+            p.leave();
+            return None;
+        }
+        let result = expr_bp_inner(p, limit);
         p.leave();
-        return None;
-    }
-    let result = expr_bp_inner(p, limit);
-    p.leave();
-    result
+        result
+    })
 }
 
 // test expr_precedence_quirks

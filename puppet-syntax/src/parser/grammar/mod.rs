@@ -118,29 +118,31 @@ pub(crate) fn source_file(p: &mut Parser<'_, '_>) {
 ///
 /// Parses until EOF or a token in `end` (not consumed). Stray tokens become `ERROR` nodes.
 pub(super) fn statements(p: &mut Parser<'_, '_>, end: TokenSet) {
-    if !p.enter() {
-        p.leave();
-        return;
-    }
-    while !p.at(EOF) && !p.at_ts(end) {
-        if p.at_ts(STATEMENT_FIRST) {
-            let before = p.pos;
-            syntactic_statement(p);
-            if p.pos == before {
-                // Nothing could be parsed (the error is reported): skip the token.
-                p.err_bump();
-                continue;
-            }
-            if p.eat(SEMIC) && (p.at(EOF) || p.at_ts(end)) {
-                // Puppet needs a statement after every `;` (`notice(1);` at the end is an error).
-                p.error_expected("a statement after ';'");
-            }
-        } else {
-            p.error_expected("a statement");
-            p.err_bump();
+    crate::deep::guarded(|| {
+        if !p.enter() {
+            p.leave();
+            return;
         }
-    }
-    p.leave();
+        while !p.at(EOF) && !p.at_ts(end) {
+            if p.at_ts(STATEMENT_FIRST) {
+                let before = p.pos;
+                syntactic_statement(p);
+                if p.pos == before {
+                    // Nothing could be parsed (the error is reported): skip the token.
+                    p.err_bump();
+                    continue;
+                }
+                if p.eat(SEMIC) && (p.at(EOF) || p.at_ts(end)) {
+                    // Puppet needs a statement after every `;` (`notice(1);` at the end is an error).
+                    p.error_expected("a statement after ';'");
+                }
+            } else {
+                p.error_expected("a statement");
+                p.err_bump();
+            }
+        }
+        p.leave();
+    })
 }
 
 // test statement_call_comma_list
