@@ -1,5 +1,5 @@
-//! Command-line syntax (clap derive). New subcommands (`validate`) and dump formats (`pn`,
-//! `json`) slot in as new `Command` / `Format` variants.
+//! Command-line syntax (clap derive). New subcommands and dump formats slot in as new
+//! `Command` / `Format` variants.
 
 use std::path::PathBuf;
 
@@ -19,6 +19,10 @@ pub struct Cli {
     /// Log line format: `text` for people, `json` for one JSON object per line.
     #[arg(long, global = true, value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+
+    /// Colour human output: `auto` colours a terminal unless NO_COLOR is set (non-empty).
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
 
     #[command(subcommand)]
     pub command: Command,
@@ -45,9 +49,21 @@ pub struct DumpArgs {
     #[command(flatten)]
     pub parse: ParseArgs,
 
+    #[command(flatten)]
+    pub report: ReportArgs,
+
     /// Files to parse (`-` reads standard input).
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
+}
+
+/// How diagnostics are reported, shared by every parsing subcommand.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct ReportArgs {
+    /// Show at most N diagnostics per file (the first ones, any severity), then a line saying
+    /// how many were left out; 0 shows all.
+    #[arg(long, value_name = "N", default_value_t = crate::report::DEFAULT_MAX_ERRORS)]
+    pub max_errors: usize,
 }
 
 /// Options that select how a source is parsed, shared by every parsing subcommand.
@@ -96,6 +112,17 @@ impl LogLevel {
             LogLevel::Trace => log::LevelFilter::Trace,
         }
     }
+}
+
+/// `--color`.
+#[derive(ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ColorChoice {
+    /// Colour a terminal, unless NO_COLOR is set to a non-empty value or TERM is `dumb`.
+    Auto,
+    /// Always colour (overrides NO_COLOR).
+    Always,
+    /// Never colour.
+    Never,
 }
 
 #[derive(ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]

@@ -143,7 +143,7 @@ fn json_lines_with_all_fields_and_a_summary() {
     assert_eq!(lines[2]["issue"], "ILLEGAL_VAR_NAME");
     assert_eq!(
         lines[3],
-        serde_json::json!({"summary": {"files": 1, "errors": 1, "warnings": 1, "deprecations": 1, "unreadable": 0}})
+        serde_json::json!({"summary": {"files": 1, "errors": 1, "warnings": 1, "deprecations": 1, "unreadable": 0, "internal_errors": 0, "omitted": 0}})
     );
     // The documented key order.
     assert!(stdout(&out)

@@ -7,9 +7,13 @@
 //! * Files are validated in parallel (rayon, `--jobs`), the output is in sorted path order.
 //!   A progress bar is drawn on stderr when it is a terminal and there are many files.
 //! * `--format human`: `FILE:LINE:COLUMN: SEVERITY[CODE]: message`, then the source line with a
-//!   caret under the span (rendered by `annotate-snippets`), then a summary line on stderr.
-//!   `--format json`: JSON Lines on stdout, one object per diagnostic (`file, line, column,
-//!   offset, length, severity, issue, message, args`) and a final `{"summary": {...}}`.
+//!   caret under the span (`crate::report`: escaped, coloured on a terminal), then a summary
+//!   line on stderr. `--format json`: JSON Lines on stdout, one object per diagnostic (`file,
+//!   line, column, offset, length, severity, issue, message, args`), `{"omitted": {...}}` after
+//!   a file's diagnostics when `--max-errors` left some out, and a final `{"summary": {...}}`.
+//! * One file count everywhere: `files` (human: "N files validated") counts the files read and
+//!   checked; `unreadable` those that could not be read; `internal_errors` those the parser
+//!   failed on. Diagnostic counts include those `--max-errors` left out (`omitted`).
 //! * Exit status: 0 without errors (warnings alone: 0), 1 with errors, 2 on usage or I/O
 //!   problems (an unreadable file is reported on stderr and the others are still validated).
 
@@ -19,18 +23,15 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use annotate_snippets::{Level, Renderer, Snippet};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use puppet_syntax::ruby_format::json_string;
-use puppet_syntax::{
-    parse_and_validate, Diagnostic, LocationContext, ParseOptions, Severity, Strict,
-};
+use puppet_syntax::{parse_and_validate, Diagnostic, LocationContext, ParseOptions, Strict};
 use rayon::prelude::*;
 
-use crate::cli::ParseArgs;
-use crate::source;
-use crate::Outcome;
+use crate::cli::{ColorChoice, ParseArgs, ReportArgs};
+use crate::report::{self, escape_path, Counts, Human};
+use crate::{source, Outcome};
 
 /// Files from which on the progress bar is shown (on a terminal).
 const PROGRESS_MIN_FILES: usize = 64;
@@ -63,8 +64,11 @@ pub struct ValidateArgs {
     #[command(flatten)]
     pub parse: ParseArgs,
 
-    /// Files and directories to validate (directories: every `*.pp` and `*.epp` below them;
-    /// `-`: standard input). Default: the current directory.
+    #[command(flatten)]
+    pub report: ReportArgs,
+
+    /// Files and directories to validate (directories: every `*.pp` and `*.epp` below them,
+    /// each real file once; `-`: standard input). Default: the current directory.
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 }
@@ -90,11 +94,18 @@ struct Checked {
     /// The parsed text, kept only when there are diagnostics to show.
     text: Arc<str>,
     diagnostics: Vec<Diagnostic>,
-    /// Could not be read (the message is on stderr already) or the parser panicked.
-    failed: bool,
+    /// Why the file was not validated (the message is on stderr already).
+    failure: Option<Failure>,
 }
 
-pub fn run(args: &ValidateArgs) -> Outcome {
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Failure {
+    Unreadable,
+    /// The parser panicked (a bug; the other files are still validated).
+    InternalError,
+}
+
+pub fn run(args: &ValidateArgs, color: ColorChoice) -> Outcome {
     let started = Instant::now();
     let mut outcome = Outcome::Clean;
     let stderr = io::stderr();
@@ -147,16 +158,28 @@ pub fn run(args: &ValidateArgs) -> Outcome {
     }
     log::debug!(millis = started.elapsed().as_millis() as u64; "files validated");
 
-    let mut summary = Summary::default();
+    let mut summary = Summary {
+        max_errors: args.report.max_errors,
+        ..Summary::default()
+    };
     let stdout = io::stdout();
+    let human = Human {
+        colour: report::use_colour_for(color, stdout.is_terminal()),
+        max_errors: args.report.max_errors,
+    };
     let mut out = BufWriter::new(stdout.lock());
     let written = (|| -> io::Result<()> {
         for checked in &results {
-            summary.add(checked);
-            match args.format {
-                OutputFormat::Human => write_human(&mut out, checked)?,
-                OutputFormat::Json => write_json(&mut out, checked)?,
-            }
+            let omitted = match args.format {
+                OutputFormat::Human => human.write_file(
+                    &mut out,
+                    &checked.name,
+                    Some(&checked.text),
+                    &checked.diagnostics,
+                )?,
+                OutputFormat::Json => write_json(&mut out, checked, args.report.max_errors)?,
+            };
+            summary.add(checked, omitted);
         }
         if args.format == OutputFormat::Json {
             writeln!(out, "{}", summary.to_json())?;
@@ -174,15 +197,15 @@ pub fn run(args: &ValidateArgs) -> Outcome {
     }
     log::info!(
         files = summary.files,
-        errors = summary.errors,
-        warnings = summary.warnings,
+        errors = summary.counts.errors,
+        warnings = summary.counts.warnings,
         millis = started.elapsed().as_millis() as u64;
         "validated"
     );
-    if summary.failed > 0 {
+    if summary.unreadable + summary.internal_errors > 0 {
         outcome = outcome.merge(Outcome::Failure);
     }
-    if summary.errors > 0 {
+    if summary.counts.errors > 0 {
         outcome = outcome.merge(Outcome::Errors);
     }
     outcome
@@ -356,14 +379,14 @@ fn check_file(path: &Path, parse_args: ParseArgs, base: &ParseOptions) -> Checke
             let _ = writeln!(
                 io::stderr().lock(),
                 "puppet-parser: cannot read {}: {err}",
-                path.display()
+                escape_path(path)
             );
-            log::debug!(file = path.display().to_string().as_str(); "unreadable: {err}");
+            log::debug!(file = escape_path(path).as_ref(); "unreadable: {err}");
             return Checked {
                 name: path.display().to_string(),
                 text: Arc::from(""),
                 diagnostics: Vec::new(),
-                failed: true,
+                failure: Some(Failure::Unreadable),
             };
         }
     };
@@ -374,7 +397,7 @@ fn check_file(path: &Path, parse_args: ParseArgs, base: &ParseOptions) -> Checke
     })) {
         Ok(result) => {
             log::debug!(
-                file = input.name.as_str(),
+                file = report::escape(&input.name).as_ref(),
                 bytes = input.bytes.len(),
                 diagnostics = result.diagnostics.len(),
                 micros = started.elapsed().as_micros() as u64;
@@ -390,7 +413,7 @@ fn check_file(path: &Path, parse_args: ParseArgs, base: &ParseOptions) -> Checke
                 name: input.name,
                 text,
                 diagnostics: result.diagnostics,
-                failed: false,
+                failure: None,
             }
         }
         Err(payload) => {
@@ -399,81 +422,17 @@ fn check_file(path: &Path, parse_args: ParseArgs, base: &ParseOptions) -> Checke
                 name: input.name,
                 text: Arc::from(""),
                 diagnostics: Vec::new(),
-                failed: true,
+                failure: Some(Failure::InternalError),
             }
         }
     }
 }
 
-/// `FILE:LINE:COLUMN: SEVERITY[CODE]: message` and the annotated source line.
-fn write_human(out: &mut impl Write, checked: &Checked) -> io::Result<()> {
-    if checked.diagnostics.is_empty() {
-        return Ok(());
-    }
-    let text = &*checked.text;
-    let renderer = Renderer::plain();
-    for d in &checked.diagnostics {
-        writeln!(
-            out,
-            "{}",
-            crate::report::format_diagnostic(&checked.name, d)
-        )?;
-        let offset = d.offset.min(text.len() as u32);
-        let line = d.line;
-        let line_start = text.as_bytes()[..offset as usize]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let line_end = text[line_start..]
-            .find('\n')
-            .map_or(text.len(), |i| line_start + i);
-        let source_line = text[line_start..line_end].trim_end_matches('\r');
-        let start = offset as usize - line_start;
-        let end = (offset as usize + d.len as usize)
-            .min(line_start + source_line.len())
-            .max(offset as usize)
-            - line_start;
-        if source_line.trim().is_empty() {
-            continue; // e.g. the end of the input on an empty last line: nothing to show
-        }
-        // A zero-length span (end of input, an empty node) still gets one caret; at the end of
-        // the line it points just after the text.
-        let padded;
-        let source_line = if end == start && start >= source_line.len() {
-            padded = format!("{source_line} ");
-            padded.as_str()
-        } else {
-            source_line
-        };
-        let end = if end == start {
-            start
-                + source_line[start..]
-                    .chars()
-                    .next()
-                    .map_or(1, char::len_utf8)
-        } else {
-            end
-        };
-        // The caret is `^` whatever the severity (the renderer draws `-` for warnings).
-        let message = Level::Error.title("").snippet(
-            Snippet::source(source_line)
-                .line_start(line as usize)
-                .annotation(Level::Error.span(start..end)),
-        );
-        let rendered = renderer.render(message).to_string();
-        // The renderer's first line is its own (empty) title: ours is above.
-        let snippet = rendered.split_once('\n').map_or("", |(_, rest)| rest);
-        writeln!(out, "{snippet}")?;
-    }
-    Ok(())
-}
-
-/// One JSON object per diagnostic.
-fn write_json(out: &mut impl Write, checked: &Checked) -> io::Result<()> {
-    if checked.diagnostics.is_empty() {
-        return Ok(());
-    }
-    for d in &checked.diagnostics {
+/// One JSON object per diagnostic (at most `max_errors`, `0`: all), then one saying how many
+/// were left out, if any. Returns the counts left out.
+fn write_json(out: &mut impl Write, checked: &Checked, max_errors: usize) -> io::Result<Counts> {
+    let (shown, left_out) = report::limit(&checked.diagnostics, max_errors);
+    for d in shown {
         let (line, column) = (d.line, d.column);
         // Written field by field to keep the documented key order (serde_json's Map sorts).
         let args: Vec<String> = d
@@ -493,54 +452,81 @@ fn write_json(out: &mut impl Write, checked: &Checked) -> io::Result<()> {
             args.join(",")
         )?;
     }
-    Ok(())
+    if left_out.total() > 0 {
+        writeln!(
+            out,
+            "{{\"omitted\":{{\"file\":{},\"diagnostics\":{},\"errors\":{},\"warnings\":{},\"deprecations\":{},\"max_errors\":{max_errors}}}}}",
+            json_string(&checked.name),
+            left_out.total(),
+            left_out.errors,
+            left_out.warnings,
+            left_out.deprecations
+        )?;
+    }
+    Ok(left_out)
 }
 
-/// Counts for the summary.
+/// Counts for the summary (the same numbers in the human line and the JSON object).
 #[derive(Default)]
 struct Summary {
+    /// Files read and checked.
     files: usize,
-    failed: usize,
-    errors: usize,
-    warnings: usize,
-    deprecations: usize,
+    unreadable: usize,
+    internal_errors: usize,
+    /// Every diagnostic found, shown or not.
+    counts: Counts,
+    /// Diagnostics left out by `--max-errors`.
+    omitted: usize,
+    max_errors: usize,
 }
 
 impl Summary {
-    fn add(&mut self, checked: &Checked) {
-        self.files += 1;
-        if checked.failed {
-            self.failed += 1;
+    fn add(&mut self, checked: &Checked, omitted: Counts) {
+        match checked.failure {
+            None => self.files += 1,
+            Some(Failure::Unreadable) => self.unreadable += 1,
+            Some(Failure::InternalError) => self.internal_errors += 1,
         }
-        for d in &checked.diagnostics {
-            match d.severity {
-                Severity::Error => self.errors += 1,
-                Severity::Warning => self.warnings += 1,
-                Severity::Deprecation => self.deprecations += 1,
-            }
-        }
+        self.counts.add(Counts::of(&checked.diagnostics));
+        self.omitted += omitted.total();
     }
 
     fn to_json(&self) -> String {
         format!(
-            "{{\"summary\":{{\"files\":{},\"errors\":{},\"warnings\":{},\"deprecations\":{},\"unreadable\":{}}}}}",
-            self.files, self.errors, self.warnings, self.deprecations, self.failed
+            "{{\"summary\":{{\"files\":{},\"errors\":{},\"warnings\":{},\"deprecations\":{},\"unreadable\":{},\"internal_errors\":{},\"omitted\":{}}}}}",
+            self.files,
+            self.counts.errors,
+            self.counts.warnings,
+            self.counts.deprecations,
+            self.unreadable,
+            self.internal_errors,
+            self.omitted
         )
     }
 
     fn line(&self) -> String {
-        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         let mut line = format!(
-            "{} validated: {}, {}, {}",
-            plural(self.files - self.failed, "file"),
-            plural(self.errors, "error"),
-            plural(self.warnings, "warning"),
-            plural(self.deprecations, "deprecation")
+            "{} validated: {}",
+            report::plural(self.files, "file"),
+            self.counts.describe()
         );
-        if self.failed > 0 {
+        if self.unreadable > 0 {
             line.push_str(&format!(
                 "; {} could not be read",
-                plural(self.failed, "file")
+                report::plural(self.unreadable, "file")
+            ));
+        }
+        if self.internal_errors > 0 {
+            line.push_str(&format!(
+                "; {} failed with an internal error",
+                report::plural(self.internal_errors, "file")
+            ));
+        }
+        if self.omitted > 0 {
+            line.push_str(&format!(
+                "; {} not shown (--max-errors {})",
+                report::plural(self.omitted, "diagnostic"),
+                self.max_errors
             ));
         }
         line
