@@ -52,9 +52,10 @@ pub struct DumpArgs {
     #[command(flatten)]
     pub report: ReportArgs,
 
-    /// Files to parse (`-` reads standard input).
-    #[arg(required = true, value_name = "FILE")]
-    pub files: Vec<PathBuf>,
+    /// Files and directories to parse (directories: every `*.pp` and `*.epp` below them, each
+    /// real file once; `-`: standard input).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
 }
 
 /// How diagnostics are reported, shared by every parsing subcommand.

@@ -8,6 +8,7 @@
 
 mod cli;
 mod commands;
+mod inputs;
 mod logging;
 mod report;
 mod source;

@@ -1,5 +1,6 @@
 //! Integration tests of the command as users meet it: control characters escaped in human
-//! output, colour, `--max-errors`, one file count in both summaries.
+//! output, colour, `--max-errors`, one file count in both summaries, directories for `dump`,
+//! and each real file once whatever symbolic links lead to it.
 
 mod common;
 
@@ -263,5 +264,134 @@ fn both_summaries_count_the_same_files() {
         let summary = &lines.last().unwrap()["summary"];
         assert_eq!(summary["files"], validated);
         assert_eq!(summary["unreadable"], 1);
+    }
+}
+
+#[test]
+fn dump_accepts_directories() {
+    let dir = TempDir::new();
+    dir.file("tree/b/z.pp", "$z = 1\n");
+    dir.file("tree/a.pp", "$a = 1\n");
+    dir.file("tree/t.epp", "<%= $t %>\n");
+    dir.file("tree/readme.md", "not puppet\n");
+    let out = run_in(&dir.0, &["dump", "--format", "pn", "tree"], &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "--- tree/a.pp\n(= (var \"a\") 1)\n--- tree/b/z.pp\n(= (var \"z\") 1)\n\
+         --- tree/t.epp\n(lambda {:body [(epp (render (var \"t\")) (render-s \"\\n\"))]})\n"
+    );
+    // One file in a directory still gets its label: the output does not depend on the count.
+    let one = run_in(&dir.0, &["dump", "--format", "pn", "tree/b"], &[]);
+    assert_eq!(stdout(&one), "--- tree/b/z.pp\n(= (var \"z\") 1)\n");
+}
+
+#[cfg(unix)]
+mod links {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    /// The files validated (JSON) and the debug log.
+    fn validate_debug(dir: &Path, path: &str) -> (Output, Vec<String>, String) {
+        let out = run_in(
+            dir,
+            &["--log-level", "debug", "validate", "--format", "json", path],
+            &[],
+        );
+        let files = json_lines(&out)
+            .iter()
+            .filter_map(|l| l["file"].as_str().map(str::to_owned))
+            .collect();
+        let log = stderr(&out);
+        (out, files, log)
+    }
+
+    #[test]
+    fn a_link_back_into_the_tree_does_not_validate_a_file_twice() {
+        // The shape of rodjek-logrotate's spec fixtures in the Debian corpus.
+        let dir = TempDir::new();
+        dir.file("m/manifests/init.pp", "$x = $A\n");
+        dir.file("m/templates/t.epp", "<%= $x %>\n");
+        std::fs::create_dir_all(dir.0.join("m/spec/fixtures/modules/m")).unwrap();
+        for sub in ["manifests", "templates"] {
+            symlink(
+                format!("../../../../{sub}"),
+                dir.0.join("m/spec/fixtures/modules/m").join(sub),
+            )
+            .unwrap();
+        }
+        let (out, files, log) = validate_debug(&dir.0, "m");
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(files, ["m/manifests/init.pp"], "{}", stdout(&out));
+        assert_eq!(json_lines(&out).last().unwrap()["summary"]["files"], 2);
+        assert!(
+            log.contains("not following a link to a directory walked already")
+                && log.contains("path=m/spec/fixtures/modules/m/manifests target=m/manifests"),
+            "{log}"
+        );
+    }
+
+    #[test]
+    fn a_link_loop_ends_and_is_not_an_error() {
+        let dir = TempDir::new();
+        dir.file("tree/sub/x.pp", "$x = $A\n");
+        symlink("..", dir.0.join("tree/sub/up")).unwrap();
+        symlink("loop", dir.0.join("tree/loop")).unwrap(); // a link to itself
+        let (out, files, log) = validate_debug(&dir.0, "tree");
+        assert_eq!(out.status.code(), Some(1), "{log}");
+        assert_eq!(files, ["tree/sub/x.pp"]);
+        assert!(log.contains("path=tree/sub/up target=tree"), "{log}");
+        assert!(log.contains("skipping a broken link"), "{log}");
+    }
+
+    #[test]
+    fn each_real_file_once_under_its_most_direct_name() {
+        let dir = TempDir::new();
+        dir.file("real/x.pp", "$x = $A\n");
+        dir.file("tree/own.pp", "$y = $B\n");
+        std::fs::create_dir_all(dir.0.join("tree/links")).unwrap();
+        symlink("../../real", dir.0.join("tree/links/b")).unwrap();
+        symlink("../../real", dir.0.join("tree/links/a")).unwrap();
+        symlink("../own.pp", dir.0.join("tree/links/own.pp")).unwrap();
+        let (_, files, log) = validate_debug(&dir.0, "tree");
+        assert_eq!(files, ["tree/links/a/x.pp", "tree/own.pp"]);
+        assert!(
+            log.contains("followed through another link path=tree/links/b target=tree/links/a"),
+            "{log}"
+        );
+        assert!(
+            log.contains(
+                "skipping a second name of a file path=tree/links/own.pp same_as=tree/own.pp"
+            ),
+            "{log}"
+        );
+        // Overlapping PATH arguments and a file named twice: still once each.
+        let out = run_in(
+            &dir.0,
+            &[
+                "validate",
+                "--format",
+                "json",
+                "tree",
+                "tree/links",
+                "./tree/own.pp",
+                "real/x.pp",
+            ],
+            &[],
+        );
+        let lines = json_lines(&out);
+        assert_eq!(
+            lines.last().unwrap()["summary"]["files"],
+            2,
+            "{}",
+            stdout(&out)
+        );
+        let dumped = run_in(&dir.0, &["dump", "--format", "pn", "tree", "real"], &[]);
+        assert_eq!(
+            stdout(&dumped).matches("--- ").count(),
+            2,
+            "{}",
+            stdout(&dumped)
+        );
     }
 }

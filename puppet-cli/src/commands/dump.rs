@@ -1,6 +1,6 @@
-//! `puppet-parser dump --format cst|pn|json [--pretty] FILE...`: the lossless CST, or the Puppet
-//! model as PN / PN-as-JSON exactly as `puppet parser dump` prints it; the diagnostics go to
-//! stderr (`crate::report`).
+//! `puppet-parser dump --format cst|pn|json [--pretty] PATH...`: the lossless CST, or the Puppet
+//! model as PN / PN-as-JSON exactly as `puppet parser dump` prints it. Directories are walked
+//! as `validate` walks them (`crate::inputs`); the diagnostics go to stderr (`crate::report`).
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::panic::{self, AssertUnwindSafe};
@@ -13,7 +13,7 @@ use puppet_syntax::{parse, Diagnostic, ParseOptions, ParseResult};
 use crate::cli::{ColorChoice, DumpArgs, Format};
 use crate::report::{self, escape, escape_path, Human};
 use crate::source::{self, Input};
-use crate::Outcome;
+use crate::{inputs, Outcome};
 
 pub fn run(args: &DumpArgs, color: ColorChoice) -> Outcome {
     let stdout = io::stdout();
@@ -23,14 +23,19 @@ pub fn run(args: &DumpArgs, color: ColorChoice) -> Outcome {
         colour: report::use_colour_for(color, stderr.is_terminal()),
         max_errors: args.report.max_errors,
     };
-    let several = args.files.len() > 1;
     let mut outcome = Outcome::Clean;
-    log::info!(files = args.files.len(), format = format_name(args.format); "dump");
+    let found = inputs::collect(&args.paths);
+    if found.problems > 0 {
+        outcome = Outcome::Failure;
+    }
+    // A directory's files are always labelled, however many it has.
+    let several = found.files.len() > 1 || found.had_directory;
+    log::info!(files = found.files.len(), format = format_name(args.format); "dump");
 
     let base = ParseOptions::new()
         .cst(args.format == Format::Cst)
         .model(args.format != Format::Cst);
-    for path in &args.files {
+    for path in &found.files {
         let input = match source::read(path) {
             Ok(input) => input,
             Err(err) => {

@@ -1,9 +1,10 @@
 //! `puppet-parser validate [OPTIONS] [PATH...]`: parse and validate manifests and EPP templates
 //! the way Puppet 7's `puppet parser validate` / `puppet epp validate` do, in parallel.
 //!
-//! * Inputs: files, and directories searched recursively (following symbolic links) for `*.pp`
-//!   and `*.epp`; no PATH means the current directory; `-` reads standard input. `.epp` files
-//!   (and everything with `--epp`) are parsed as EPP templates.
+//! * Inputs: files, and directories searched recursively (following symbolic links, each real
+//!   file once: `crate::inputs`) for `*.pp` and `*.epp`; no PATH means the current directory;
+//!   `-` reads standard input. `.epp` files (and everything with `--epp`) are parsed as EPP
+//!   templates.
 //! * Files are validated in parallel (rayon, `--jobs`), the output is in sorted path order.
 //!   A progress bar is drawn on stderr when it is a terminal and there are many files.
 //! * `--format human`: `FILE:LINE:COLUMN: SEVERITY[CODE]: message`, then the source line with a
@@ -31,7 +32,7 @@ use rayon::prelude::*;
 
 use crate::cli::{ColorChoice, ParseArgs, ReportArgs};
 use crate::report::{self, escape_path, Counts, Human};
-use crate::{source, Outcome};
+use crate::{inputs, source, Outcome};
 
 /// Files from which on the progress bar is shown (on a terminal).
 const PROGRESS_MIN_FILES: usize = 64;
@@ -123,10 +124,11 @@ pub fn run(args: &ValidateArgs, color: ColorChoice) -> Outcome {
             return Outcome::Failure;
         }
     };
-    let (files, walk_failed) = pool.install(|| collect_inputs(&args.paths));
-    if walk_failed {
+    let found = pool.install(|| inputs::collect(&args.paths));
+    if found.problems > 0 {
         outcome = outcome.merge(Outcome::Failure);
     }
+    let files = found.files;
     let options = parse_options(args);
     log::debug!(files = files.len(), millis = started.elapsed().as_millis() as u64; "inputs collected");
     log::info!(files = files.len(), jobs = args.jobs.unwrap_or(0), format = format_name(args.format); "validate");
@@ -237,138 +239,6 @@ fn format_name(format: OutputFormat) -> &'static str {
         OutputFormat::Human => "human",
         OutputFormat::Json => "json",
     }
-}
-
-/// The files to validate, sorted: the given files as they are, and the `*.pp`/`*.epp` files
-/// below the given directories. The flag is set when a path could not be read (reported).
-fn collect_inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, bool) {
-    let default = [PathBuf::from(".")];
-    let paths = if paths.is_empty() {
-        &default[..]
-    } else {
-        paths
-    };
-    // One `stat` per path, in parallel (thousands of files may be named).
-    let is_dir: Vec<bool> = paths
-        .par_iter()
-        .map(|p| p.as_os_str() != "-" && p.is_dir())
-        .collect();
-    let mut files = Vec::new();
-    let mut problems = Vec::new();
-    for (path, is_dir) in paths.iter().zip(is_dir) {
-        if !is_dir {
-            files.push(path.clone()); // a missing file is reported when read
-            continue;
-        }
-        let root = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-        let found = walk(path, &[root]);
-        files.extend(found.files);
-        problems.extend(found.problems);
-    }
-    for problem in &problems {
-        let _ = writeln!(io::stderr().lock(), "puppet-parser: {problem}");
-        log::debug!("directory walk: {problem}");
-    }
-    let failed = !problems.is_empty();
-    // Byte order of the paths (like `LC_ALL=C sort`; cheaper than comparing components).
-    files.sort_unstable_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
-    files.dedup();
-    (files, failed)
-}
-
-/// What a directory walk found.
-#[derive(Default)]
-struct Found {
-    files: Vec<PathBuf>,
-    /// Unreadable directories, loops, broken links to Puppet files.
-    problems: Vec<String>,
-}
-
-/// The `*.pp` and `*.epp` files below `dir`, its subdirectories walked in parallel. Symbolic
-/// links are followed (Debian's module path is a directory of links); a link back to a
-/// directory being walked (`ancestors`: the canonical paths from the walk's root down to `dir`)
-/// is a loop, reported and not followed. Only links need a `stat`: the other entries' types
-/// come with the directory listing.
-fn walk(dir: &Path, ancestors: &[PathBuf]) -> Found {
-    let mut found = Found::default();
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(err) => {
-            found
-                .problems
-                .push(format!("cannot read {}: {err}", dir.display()));
-            return found;
-        }
-    };
-    let mut subdirs: Vec<(PathBuf, bool)> = Vec::new();
-    for entry in entries {
-        let entry = match entry {
-            Ok(entry) => entry,
-            Err(err) => {
-                found
-                    .problems
-                    .push(format!("cannot read {}: {err}", dir.display()));
-                continue;
-            }
-        };
-        let path = entry.path();
-        let Ok(file_type) = entry.file_type() else {
-            continue;
-        };
-        let (is_dir, is_file, link) = if file_type.is_symlink() {
-            match std::fs::metadata(&path) {
-                Ok(meta) => (meta.is_dir(), meta.is_file(), true),
-                Err(err) => {
-                    if is_puppet_file(&path) {
-                        found
-                            .problems
-                            .push(format!("cannot read {}: {err}", path.display()));
-                    }
-                    continue;
-                }
-            }
-        } else {
-            (file_type.is_dir(), file_type.is_file(), false)
-        };
-        if is_file && is_puppet_file(&path) {
-            found.files.push(path);
-        } else if is_dir {
-            subdirs.push((path, link));
-        }
-    }
-    let nested: Vec<Found> = subdirs
-        .par_iter()
-        .map(|(sub, link)| {
-            let parent = ancestors.last().expect("the root is an ancestor");
-            let canonical = if *link {
-                std::fs::canonicalize(sub).unwrap_or_else(|_| sub.clone())
-            } else {
-                parent.join(sub.file_name().unwrap_or_default())
-            };
-            if ancestors.contains(&canonical) {
-                return Found {
-                    files: Vec::new(),
-                    problems: vec![format!(
-                        "not following {}: it links back to {}",
-                        sub.display(),
-                        canonical.display()
-                    )],
-                };
-            }
-            let mut chain = ancestors.to_vec();
-            chain.push(canonical);
-            walk(sub, &chain)
-        })
-        .collect();
-    for n in nested {
-        found.files.extend(n.files);
-        found.problems.extend(n.problems);
-    }
-    found
-}
-
-fn is_puppet_file(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "pp" || e == "epp")
 }
 
 /// Reads, parses and validates one file (a panic becomes an error report).
