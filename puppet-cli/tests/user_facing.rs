@@ -1,6 +1,7 @@
 //! Integration tests of the command as users meet it: control characters escaped in human
-//! output, colour, `--max-errors`, one file count in both summaries, directories for `dump`,
-//! and each real file once whatever symbolic links lead to it.
+//! output, colour, `--max-errors`, one file count in both summaries, the warning for a missing
+//! module path entry, directories for `dump`, and each real file once whatever symbolic links
+//! lead to it.
 
 mod common;
 
@@ -265,6 +266,68 @@ fn both_summaries_count_the_same_files() {
         assert_eq!(summary["files"], validated);
         assert_eq!(summary["unreadable"], 1);
     }
+}
+
+#[test]
+fn a_missing_module_path_entry_is_warned_about() {
+    let dir = TempDir::new();
+    dir.file("modules/m/manifests/init.pp", "class m {}\n");
+    let args = [
+        "validate",
+        "--modulepath",
+        "modules:/nonexistent/modules",
+        "modules",
+    ];
+    let out = run_in(&dir.0, &args, &[]);
+    assert_eq!(out.status.code(), Some(0));
+    let log = stderr(&out);
+    let warnings: Vec<&str> = log.lines().filter(|l| l.contains("WARN")).collect();
+    assert_eq!(warnings.len(), 1, "{}", stderr(&out));
+    assert!(
+        warnings[0].contains("module path entry does not exist")
+            && warnings[0].contains("path=/nonexistent/modules"),
+        "{}",
+        warnings[0]
+    );
+    // The path is a field of the log record.
+    let mut json_args = vec!["--log-format", "json"];
+    json_args.extend_from_slice(&args);
+    let json = run_in(&dir.0, &json_args, &[]);
+    let record: Value = stderr(&json)
+        .lines()
+        .find_map(|l| serde_json::from_str::<Value>(l).ok())
+        .unwrap_or_else(|| panic!("{}", stderr(&json)));
+    assert_eq!(record["level"], "WARN");
+    assert_eq!(record["path"], "/nonexistent/modules");
+    // A missing environment manifest too; a module path entry that is a file.
+    let manifest = run_in(
+        &dir.0,
+        &[
+            "validate",
+            "--modulepath",
+            "modules/m/manifests/init.pp",
+            "--manifest",
+            "site.pp",
+            "modules",
+        ],
+        &[],
+    );
+    let log = stderr(&manifest);
+    assert!(
+        log.contains("module path entry is not a directory path=modules/m/manifests/init.pp"),
+        "{log}"
+    );
+    assert!(
+        log.contains("manifest does not exist path=site.pp"),
+        "{log}"
+    );
+    // Entries that exist give no warning.
+    let fine = run_in(
+        &dir.0,
+        &["validate", "--modulepath", "modules", "modules"],
+        &[],
+    );
+    assert!(!stderr(&fine).contains("WARN"), "{}", stderr(&fine));
 }
 
 #[test]

@@ -15,6 +15,7 @@
 //! * One file count everywhere: `files` (human: "N files validated") counts the files read and
 //!   checked; `unreadable` those that could not be read; `internal_errors` those the parser
 //!   failed on. Diagnostic counts include those `--max-errors` left out (`omitted`).
+//! * A `--modulepath` entry (or `--manifest`) that does not exist is warned about (log).
 //! * Exit status: 0 without errors (warnings alone: 0), 1 with errors, 2 on usage or I/O
 //!   problems (an unreadable file is reported on stderr and the others are still validated).
 
@@ -227,11 +228,55 @@ fn parse_options(args: &ValidateArgs) -> ParseOptions {
         // Ruby resolves relative paths against the working directory and `~` from $HOME.
         let working_dir = std::env::current_dir().unwrap_or_default();
         let home = std::env::var_os("HOME").map(PathBuf::from);
+        for dir in &dirs {
+            warn_if_missing(
+                dir,
+                &working_dir,
+                home.as_deref(),
+                PathSetting::ModulePathEntry,
+            );
+        }
+        if let Some(manifest) = &args.manifest {
+            warn_if_missing(
+                manifest,
+                &working_dir,
+                home.as_deref(),
+                PathSetting::Manifest,
+            );
+        }
         LocationContext::new(dirs, args.manifest.clone(), working_dir).with_home(home)
     });
     let mut options = ParseOptions::new().strict(strict).tasks(args.parse.tasks);
     options.location = location;
     options
+}
+
+/// The settings naming a path that should exist.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum PathSetting {
+    /// A `--modulepath` entry: a directory.
+    ModulePathEntry,
+    /// `--manifest`: a file or a directory.
+    Manifest,
+}
+
+/// A warning when `path` (given for `setting`) does not exist: Ruby Puppet skips a missing
+/// module path entry silently, and a typo would turn the location checks off unseen. `~` and
+/// relative paths are resolved as the library resolves them (`LocationContext`).
+fn warn_if_missing(path: &Path, working_dir: &Path, home: Option<&Path>, setting: PathSetting) {
+    let what = match setting {
+        PathSetting::ModulePathEntry => "module path entry",
+        PathSetting::Manifest => "manifest",
+    };
+    let resolved = match (path.strip_prefix("~"), home) {
+        (Ok(rest), Some(home)) => home.join(rest),
+        _ => working_dir.join(path),
+    };
+    if !resolved.exists() {
+        log::warn!(path = escape_path(path).as_ref(); "{what} does not exist");
+    } else if setting == PathSetting::ModulePathEntry && !resolved.is_dir() {
+        log::warn!(path = escape_path(path).as_ref(); "{what} is not a directory");
+    }
 }
 
 fn format_name(format: OutputFormat) -> &'static str {
