@@ -1,15 +1,57 @@
 //! Command-line syntax (clap derive). New subcommands and dump formats slot in as new
-//! `Command` / `Format` variants.
+//! `Command` / `Format` variants. The exit statuses and examples shown by `--help` are here too.
 
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+/// The exit statuses, as `--help` shows them (the values are [`crate::Outcome`]'s); a macro
+/// because `concat!` takes only literals.
+macro_rules! exit_status {
+    () => {
+        "\
+Exit status:
+  0  no file has an error (warnings alone are fine)
+  1  some file has an error
+  2  usage error, or a file or directory could not be read"
+    };
+}
+
+const MAIN_AFTER_HELP: &str = concat!(
+    exit_status!(),
+    "
+
+Examples:
+  puppet-parser validate --modulepath modules:site modules site manifests/site.pp
+  puppet-parser dump --format pn --pretty manifests/init.pp"
+);
+
+const VALIDATE_AFTER_HELP: &str = concat!(
+    exit_status!(),
+    "
+
+Examples:
+  puppet-parser validate --modulepath modules:site modules site manifests/site.pp
+  puppet-parser validate --format json --max-errors 0 . | jq -c 'select(.issue)'"
+);
+
+const DUMP_AFTER_HELP: &str = concat!(
+    exit_status!(),
+    "
+
+A file with errors gets no dump, only its diagnostics (on stderr).
+
+Examples:
+  puppet-parser dump --format pn --pretty manifests/init.pp
+  puppet-parser dump --format cst templates/ > trees.txt"
+);
+
 #[derive(Parser, Debug)]
 #[command(
     name = "puppet-parser",
     version,
-    about = "Parse Puppet 7 manifests and EPP templates"
+    about = "Parse Puppet 7 manifests and EPP templates",
+    after_help = MAIN_AFTER_HELP
 )]
 pub struct Cli {
     /// Log level of the messages written to stderr (default: warn, or RUST_LOG when set).
@@ -31,8 +73,10 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Parse files and print their syntax tree.
+    #[command(after_help = DUMP_AFTER_HELP)]
     Dump(DumpArgs),
     /// Parse and validate manifests and EPP templates as Puppet does (static checks).
+    #[command(after_help = VALIDATE_AFTER_HELP)]
     Validate(crate::commands::validate::ValidateArgs),
 }
 

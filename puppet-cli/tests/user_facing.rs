@@ -1,7 +1,7 @@
 //! Integration tests of the command as users meet it: control characters escaped in human
 //! output, colour, `--max-errors`, one file count in both summaries, the warning for a missing
-//! module path entry, directories for `dump`, and each real file once whatever symbolic links
-//! lead to it.
+//! module path entry, exit statuses and examples in `--help`, directories for `dump`, and each
+//! real file once whatever symbolic links lead to it.
 
 mod common;
 
@@ -328,6 +328,38 @@ fn a_missing_module_path_entry_is_warned_about() {
         &[],
     );
     assert!(!stderr(&fine).contains("WARN"), "{}", stderr(&fine));
+}
+
+#[test]
+fn help_shows_exit_statuses_and_examples() {
+    let dir = TempDir::new();
+    for args in [
+        &["--help"][..],
+        &["validate", "--help"],
+        &["dump", "--help"],
+        &["validate", "-h"],
+    ] {
+        let out = run_in(&dir.0, args, &[]);
+        assert_eq!(out.status.code(), Some(0));
+        let help = stdout(&out);
+        assert!(
+            help.contains("Exit status:\n  0  no file has an error"),
+            "{help}"
+        );
+        assert!(help.contains("  2  usage error"), "{help}");
+        let examples = help
+            .split("Examples:\n")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{help}"));
+        assert_eq!(
+            examples
+                .lines()
+                .filter(|l| l.starts_with("  puppet-parser "))
+                .count(),
+            2,
+            "{help}"
+        );
+    }
 }
 
 #[test]
