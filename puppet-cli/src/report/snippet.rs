@@ -8,6 +8,11 @@
 //!
 //! The line is escaped first ([`super::escape`]) and the span moved with it, so that a file
 //! cannot send terminal sequences through it and the caret stays under the same characters.
+//! Tabs become four spaces here too: the renderer draws a tab as four spaces but counts it as
+//! one column when placing the caret (annotate-snippets 0.11), which put carets after a tab
+//! three columns too far left.
+
+use std::borrow::Cow;
 
 use annotate_snippets::{Level, Renderer, Snippet};
 use puppet_syntax::Diagnostic;
@@ -38,6 +43,7 @@ pub fn render(text: &str, d: &Diagnostic, colour: bool) -> Option<String> {
     )
     .max(start);
     let (escaped, start, end) = escape_with_span(source_line, start, end);
+    let (escaped, start, end) = expand_tabs_with_span(&escaped, start, end);
     // A zero-length span (end of input, an empty node) still gets one caret; at the end of the
     // line it points just after the text.
     let padded;
@@ -67,6 +73,20 @@ pub fn render(text: &str, d: &Diagnostic, colour: bool) -> Option<String> {
     let rendered = renderer.render(message).to_string();
     // The renderer's first line is its own (empty) title: ours is above.
     rendered.split_once('\n').map(|(_, rest)| rest.to_owned())
+}
+
+/// `line` with each tab replaced by four spaces (as rustc shows them), and the byte range
+/// `start..end` moved to the same characters.
+fn expand_tabs_with_span(line: &str, start: usize, end: usize) -> (Cow<'_, str>, usize, usize) {
+    if !line.contains('\t') {
+        return (Cow::Borrowed(line), start, end);
+    }
+    let moved = |offset: usize| offset + 3 * line[..offset].matches('\t').count();
+    (
+        Cow::Owned(line.replace('\t', "    ")),
+        moved(start),
+        moved(end),
+    )
 }
 
 /// The largest character boundary of `text` at or before `offset` (clamped to its length).
@@ -110,6 +130,24 @@ mod tests {
         assert_eq!(source, "1 | notice('\\x1b]0;pwned\\x07\\x1b[2J') $x = $Abc");
         let at = caret.find('^').unwrap();
         assert_eq!(&source[at..at + 4], "$Abc", "{shown}");
+    }
+
+    #[test]
+    fn carets_after_tabs_are_under_their_span() {
+        let text = "\t$x = $Abc\n\t\t\"a\" $y = 1\n";
+        let result = parse_and_validate(text.as_bytes(), &ParseOptions::new());
+        let shown: Vec<String> = result
+            .diagnostics
+            .iter()
+            .map(|d| render(text, d, false).unwrap())
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "  |\n2 |         \"a\" $y = 1\n  |         ^^^\n  |",
+                "  |\n1 |     $x = $Abc\n  |          ^^^^\n  |"
+            ]
+        );
     }
 
     #[test]
