@@ -1,15 +1,57 @@
-//! Command-line syntax (clap derive). New subcommands (`validate`) and dump formats (`pn`,
-//! `json`) slot in as new `Command` / `Format` variants.
+//! Command-line syntax (clap derive). New subcommands and dump formats slot in as new
+//! `Command` / `Format` variants. The exit statuses and examples shown by `--help` are here too.
 
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+/// The exit statuses, as `--help` shows them (the values are [`crate::Outcome`]'s); a macro
+/// because `concat!` takes only literals.
+macro_rules! exit_status {
+    () => {
+        "\
+Exit status:
+  0  no file has an error (warnings alone are fine)
+  1  some file has an error
+  2  usage error, or a file or directory could not be read"
+    };
+}
+
+const MAIN_AFTER_HELP: &str = concat!(
+    exit_status!(),
+    "
+
+Examples:
+  puppet-parser validate --modulepath modules:site modules site manifests/site.pp
+  puppet-parser dump --format pn --pretty manifests/init.pp"
+);
+
+const VALIDATE_AFTER_HELP: &str = concat!(
+    exit_status!(),
+    "
+
+Examples:
+  puppet-parser validate --modulepath modules:site modules site manifests/site.pp
+  puppet-parser validate --format json --max-errors 0 . | jq -c 'select(.issue)'"
+);
+
+const DUMP_AFTER_HELP: &str = concat!(
+    exit_status!(),
+    "
+
+A file with errors gets no dump, only its diagnostics (on stderr).
+
+Examples:
+  puppet-parser dump --format pn --pretty manifests/init.pp
+  puppet-parser dump --format cst templates/ > trees.txt"
+);
+
 #[derive(Parser, Debug)]
 #[command(
     name = "puppet-parser",
     version,
-    about = "Parse Puppet 7 manifests and EPP templates"
+    about = "Parse Puppet 7 manifests and EPP templates",
+    after_help = MAIN_AFTER_HELP
 )]
 pub struct Cli {
     /// Log level of the messages written to stderr (default: warn, or RUST_LOG when set).
@@ -20,6 +62,10 @@ pub struct Cli {
     #[arg(long, global = true, value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
 
+    /// Colour human output: `auto` colours a terminal unless NO_COLOR is set (non-empty).
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -27,8 +73,10 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Parse files and print their syntax tree.
+    #[command(after_help = DUMP_AFTER_HELP)]
     Dump(DumpArgs),
     /// Parse and validate manifests and EPP templates as Puppet does (static checks).
+    #[command(after_help = VALIDATE_AFTER_HELP)]
     Validate(crate::commands::validate::ValidateArgs),
 }
 
@@ -45,9 +93,22 @@ pub struct DumpArgs {
     #[command(flatten)]
     pub parse: ParseArgs,
 
-    /// Files to parse (`-` reads standard input).
-    #[arg(required = true, value_name = "FILE")]
-    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub report: ReportArgs,
+
+    /// Files and directories to parse (directories: every `*.pp` and `*.epp` below them, each
+    /// real file once; `-`: standard input).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+}
+
+/// How diagnostics are reported, shared by every parsing subcommand.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct ReportArgs {
+    /// Show at most N diagnostics per file (the first ones, any severity), then a line saying
+    /// how many were left out; 0 shows all.
+    #[arg(long, value_name = "N", default_value_t = crate::report::DEFAULT_MAX_ERRORS)]
+    pub max_errors: usize,
 }
 
 /// Options that select how a source is parsed, shared by every parsing subcommand.
@@ -96,6 +157,17 @@ impl LogLevel {
             LogLevel::Trace => log::LevelFilter::Trace,
         }
     }
+}
+
+/// `--color`.
+#[derive(ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ColorChoice {
+    /// Colour a terminal, unless NO_COLOR is set to a non-empty value or TERM is `dumb`.
+    Auto,
+    /// Always colour (overrides NO_COLOR).
+    Always,
+    /// Never colour.
+    Never,
 }
 
 #[derive(ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]

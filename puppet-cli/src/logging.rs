@@ -4,6 +4,7 @@
 //! syntax), and the default is `warn`. `--log-format json` writes one JSON object per line:
 //! `{"ts":…,"level":…,"target":…,"message":…, <key-values>}`; the key-values given at the
 //! call site (`log::info!(file = …; "…")`) become fields, so the lines are machine-parseable.
+//! `--color` applies to the text format's level names too.
 
 use std::io::Write;
 
@@ -11,11 +12,17 @@ use env_logger::fmt::Formatter;
 use log::kv::{Key, Value, VisitSource};
 use serde_json::Value as Json;
 
-use crate::cli::{LogFormat, LogLevel};
+use crate::cli::{ColorChoice, LogFormat, LogLevel};
 
-pub fn init(level: Option<LogLevel>, format: LogFormat) {
+pub fn init(level: Option<LogLevel>, format: LogFormat, color: ColorChoice) {
     let mut builder = env_logger::Builder::new();
     builder.target(env_logger::Target::Stderr);
+    // env_logger's `auto` already honours NO_COLOR and looks at stderr.
+    builder.write_style(match color {
+        ColorChoice::Auto => env_logger::WriteStyle::Auto,
+        ColorChoice::Always => env_logger::WriteStyle::Always,
+        ColorChoice::Never => env_logger::WriteStyle::Never,
+    });
     match level {
         Some(level) => {
             builder.filter_level(level.filter());

@@ -1,12 +1,14 @@
 //! `puppet-parser`: the command-line front end of `puppet-syntax`.
 //!
-//! stdout carries only the requested output (dumps); diagnostics about the input go to stderr as
-//! `FILE:LINE:COLUMN: SEVERITY[CODE]: message`; logs go to stderr through the `log` facade.
+//! stdout carries only the requested output (dumps, `validate`'s diagnostics); a dump's
+//! diagnostics go to stderr as `FILE:LINE:COLUMN: SEVERITY[CODE]: message`; logs go to stderr
+//! through the `log` facade. Human output is escaped and, on a terminal, coloured (`report`).
 //!
 //! Exit status: 0 when no input has an error, 1 when some input has one, 2 on usage or I/O errors.
 
 mod cli;
 mod commands;
+mod inputs;
 mod logging;
 mod report;
 mod source;
@@ -38,11 +40,11 @@ impl Outcome {
 fn main() -> ExitCode {
     // clap exits with status 2 on usage errors (and 0 for --help/--version).
     let cli = Cli::parse();
-    logging::init(cli.log_level, cli.log_format);
+    logging::init(cli.log_level, cli.log_format, cli.color);
     log::debug!(version = env!("CARGO_PKG_VERSION"); "puppet-parser starting");
     let outcome = match &cli.command {
-        Command::Dump(args) => commands::dump::run(args),
-        Command::Validate(args) => commands::validate::run(args),
+        Command::Dump(args) => commands::dump::run(args, cli.color),
+        Command::Validate(args) => commands::validate::run(args, cli.color),
     };
     log::debug!(status = outcome as u8; "puppet-parser finished");
     ExitCode::from(outcome as u8)

@@ -1,7 +1,8 @@
-//! `puppet-parser dump --format cst|pn|json [--pretty] FILE...`: the lossless CST, or the Puppet
-//! model as PN / PN-as-JSON exactly as `puppet parser dump` prints it.
+//! `puppet-parser dump --format cst|pn|json [--pretty] PATH...`: the lossless CST, or the Puppet
+//! model as PN / PN-as-JSON exactly as `puppet parser dump` prints it. Directories are walked
+//! as `validate` walks them (`crate::inputs`); the diagnostics go to stderr (`crate::report`).
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::time::Instant;
 
@@ -9,30 +10,39 @@ use puppet_syntax::pn;
 use puppet_syntax::syntax::dump_cst;
 use puppet_syntax::{parse, Diagnostic, ParseOptions, ParseResult};
 
-use crate::cli::{DumpArgs, Format};
-use crate::report;
+use crate::cli::{ColorChoice, DumpArgs, Format};
+use crate::report::{self, escape, escape_path, Human};
 use crate::source::{self, Input};
-use crate::Outcome;
+use crate::{inputs, Outcome};
 
-pub fn run(args: &DumpArgs) -> Outcome {
+pub fn run(args: &DumpArgs, color: ColorChoice) -> Outcome {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let stderr = io::stderr();
-    let several = args.files.len() > 1;
+    let human = Human {
+        colour: report::use_colour_for(color, stderr.is_terminal()),
+        max_errors: args.report.max_errors,
+    };
     let mut outcome = Outcome::Clean;
-    log::info!(files = args.files.len(), format = format_name(args.format); "dump");
+    let found = inputs::collect(&args.paths);
+    if found.problems > 0 {
+        outcome = Outcome::Failure;
+    }
+    // A directory's files are always labelled, however many it has.
+    let several = found.files.len() > 1 || found.had_directory;
+    log::info!(files = found.files.len(), format = format_name(args.format); "dump");
 
     let base = ParseOptions::new()
         .cst(args.format == Format::Cst)
         .model(args.format != Format::Cst);
-    for path in &args.files {
+    for path in &found.files {
         let input = match source::read(path) {
             Ok(input) => input,
             Err(err) => {
                 let _ = writeln!(
                     stderr.lock(),
                     "puppet-parser: cannot read {}: {err}",
-                    path.display()
+                    escape_path(path)
                 );
                 outcome = outcome.merge(Outcome::Failure);
                 continue;
@@ -45,7 +55,7 @@ pub fn run(args: &DumpArgs) -> Outcome {
             continue;
         };
         log::debug!(
-            file = input.name.as_str(),
+            file = escape(&input.name).as_ref(),
             bytes = input.bytes.len(),
             diagnostics = parse.diagnostics.len(),
             micros = started.elapsed().as_micros() as u64;
@@ -54,7 +64,7 @@ pub fn run(args: &DumpArgs) -> Outcome {
 
         let written = (|| -> io::Result<()> {
             if several {
-                writeln!(out, "--- {}", input.name)?;
+                writeln!(out, "--- {}", escape(&input.name))?;
             }
             match (args.format, &parse.model) {
                 (Format::Cst, _) => {
@@ -83,7 +93,7 @@ pub fn run(args: &DumpArgs) -> Outcome {
             return outcome.merge(Outcome::Failure);
         }
 
-        let _ = report::write_diagnostics(&mut stderr.lock(), &input.name, &parse.diagnostics);
+        let _ = human.write_file(&mut stderr.lock(), &input.name, None, &parse.diagnostics);
         if parse.diagnostics.iter().any(Diagnostic::is_error) {
             outcome = outcome.merge(Outcome::Errors);
         }

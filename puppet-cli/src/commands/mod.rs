@@ -14,7 +14,9 @@ pub(crate) fn report_panic(payload: &(dyn Any + Send), file: &str, doing: &str) 
         .map(|s| s.to_string())
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "unknown panic".to_owned());
-    log::error!(file = file; "panic while {doing}: {reason}");
+    let file = crate::report::escape(file);
+    let reason = crate::report::escape(&reason);
+    log::error!(file = file.as_ref(); "panic while {doing}: {reason}");
     let _ = writeln!(
         std::io::stderr().lock(),
         "puppet-parser: internal error while {doing} {file}: {reason}"

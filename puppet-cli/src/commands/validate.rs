@@ -1,15 +1,21 @@
 //! `puppet-parser validate [OPTIONS] [PATH...]`: parse and validate manifests and EPP templates
 //! the way Puppet 7's `puppet parser validate` / `puppet epp validate` do, in parallel.
 //!
-//! * Inputs: files, and directories searched recursively (following symbolic links) for `*.pp`
-//!   and `*.epp`; no PATH means the current directory; `-` reads standard input. `.epp` files
-//!   (and everything with `--epp`) are parsed as EPP templates.
+//! * Inputs: files, and directories searched recursively (following symbolic links, each real
+//!   file once: `crate::inputs`) for `*.pp` and `*.epp`; no PATH means the current directory;
+//!   `-` reads standard input. `.epp` files (and everything with `--epp`) are parsed as EPP
+//!   templates.
 //! * Files are validated in parallel (rayon, `--jobs`), the output is in sorted path order.
 //!   A progress bar is drawn on stderr when it is a terminal and there are many files.
 //! * `--format human`: `FILE:LINE:COLUMN: SEVERITY[CODE]: message`, then the source line with a
-//!   caret under the span (rendered by `annotate-snippets`), then a summary line on stderr.
-//!   `--format json`: JSON Lines on stdout, one object per diagnostic (`file, line, column,
-//!   offset, length, severity, issue, message, args`) and a final `{"summary": {...}}`.
+//!   caret under the span (`crate::report`: escaped, coloured on a terminal), then a summary
+//!   line on stderr. `--format json`: JSON Lines on stdout, one object per diagnostic (`file,
+//!   line, column, offset, length, severity, issue, message, args`), `{"omitted": {...}}` after
+//!   a file's diagnostics when `--max-errors` left some out, and a final `{"summary": {...}}`.
+//! * One file count everywhere: `files` (human: "N files validated") counts the files read and
+//!   checked; `unreadable` those that could not be read; `internal_errors` those the parser
+//!   failed on. Diagnostic counts include those `--max-errors` left out (`omitted`).
+//! * A `--modulepath` entry (or `--manifest`) that does not exist is warned about (log).
 //! * Exit status: 0 without errors (warnings alone: 0), 1 with errors, 2 on usage or I/O
 //!   problems (an unreadable file is reported on stderr and the others are still validated).
 
@@ -19,18 +25,15 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use annotate_snippets::{Level, Renderer, Snippet};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use puppet_syntax::ruby_format::json_string;
-use puppet_syntax::{
-    parse_and_validate, Diagnostic, LocationContext, ParseOptions, Severity, Strict,
-};
+use puppet_syntax::{parse_and_validate, Diagnostic, LocationContext, ParseOptions, Strict};
 use rayon::prelude::*;
 
-use crate::cli::ParseArgs;
-use crate::source;
-use crate::Outcome;
+use crate::cli::{ColorChoice, ParseArgs, ReportArgs};
+use crate::report::{self, escape_path, Counts, Human};
+use crate::{inputs, source, Outcome};
 
 /// Files from which on the progress bar is shown (on a terminal).
 const PROGRESS_MIN_FILES: usize = 64;
@@ -63,8 +66,11 @@ pub struct ValidateArgs {
     #[command(flatten)]
     pub parse: ParseArgs,
 
-    /// Files and directories to validate (directories: every `*.pp` and `*.epp` below them;
-    /// `-`: standard input). Default: the current directory.
+    #[command(flatten)]
+    pub report: ReportArgs,
+
+    /// Files and directories to validate (directories: every `*.pp` and `*.epp` below them,
+    /// each real file once; `-`: standard input). Default: the current directory.
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 }
@@ -90,11 +96,18 @@ struct Checked {
     /// The parsed text, kept only when there are diagnostics to show.
     text: Arc<str>,
     diagnostics: Vec<Diagnostic>,
-    /// Could not be read (the message is on stderr already) or the parser panicked.
-    failed: bool,
+    /// Why the file was not validated (the message is on stderr already).
+    failure: Option<Failure>,
 }
 
-pub fn run(args: &ValidateArgs) -> Outcome {
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Failure {
+    Unreadable,
+    /// The parser panicked (a bug; the other files are still validated).
+    InternalError,
+}
+
+pub fn run(args: &ValidateArgs, color: ColorChoice) -> Outcome {
     let started = Instant::now();
     let mut outcome = Outcome::Clean;
     let stderr = io::stderr();
@@ -112,10 +125,11 @@ pub fn run(args: &ValidateArgs) -> Outcome {
             return Outcome::Failure;
         }
     };
-    let (files, walk_failed) = pool.install(|| collect_inputs(&args.paths));
-    if walk_failed {
+    let found = pool.install(|| inputs::collect(&args.paths));
+    if found.problems > 0 {
         outcome = outcome.merge(Outcome::Failure);
     }
+    let files = found.files;
     let options = parse_options(args);
     log::debug!(files = files.len(), millis = started.elapsed().as_millis() as u64; "inputs collected");
     log::info!(files = files.len(), jobs = args.jobs.unwrap_or(0), format = format_name(args.format); "validate");
@@ -147,16 +161,28 @@ pub fn run(args: &ValidateArgs) -> Outcome {
     }
     log::debug!(millis = started.elapsed().as_millis() as u64; "files validated");
 
-    let mut summary = Summary::default();
+    let mut summary = Summary {
+        max_errors: args.report.max_errors,
+        ..Summary::default()
+    };
     let stdout = io::stdout();
+    let human = Human {
+        colour: report::use_colour_for(color, stdout.is_terminal()),
+        max_errors: args.report.max_errors,
+    };
     let mut out = BufWriter::new(stdout.lock());
     let written = (|| -> io::Result<()> {
         for checked in &results {
-            summary.add(checked);
-            match args.format {
-                OutputFormat::Human => write_human(&mut out, checked)?,
-                OutputFormat::Json => write_json(&mut out, checked)?,
-            }
+            let omitted = match args.format {
+                OutputFormat::Human => human.write_file(
+                    &mut out,
+                    &checked.name,
+                    Some(&checked.text),
+                    &checked.diagnostics,
+                )?,
+                OutputFormat::Json => write_json(&mut out, checked, args.report.max_errors)?,
+            };
+            summary.add(checked, omitted);
         }
         if args.format == OutputFormat::Json {
             writeln!(out, "{}", summary.to_json())?;
@@ -174,15 +200,15 @@ pub fn run(args: &ValidateArgs) -> Outcome {
     }
     log::info!(
         files = summary.files,
-        errors = summary.errors,
-        warnings = summary.warnings,
+        errors = summary.counts.errors,
+        warnings = summary.counts.warnings,
         millis = started.elapsed().as_millis() as u64;
         "validated"
     );
-    if summary.failed > 0 {
+    if summary.unreadable + summary.internal_errors > 0 {
         outcome = outcome.merge(Outcome::Failure);
     }
-    if summary.errors > 0 {
+    if summary.counts.errors > 0 {
         outcome = outcome.merge(Outcome::Errors);
     }
     outcome
@@ -202,6 +228,22 @@ fn parse_options(args: &ValidateArgs) -> ParseOptions {
         // Ruby resolves relative paths against the working directory and `~` from $HOME.
         let working_dir = std::env::current_dir().unwrap_or_default();
         let home = std::env::var_os("HOME").map(PathBuf::from);
+        for dir in &dirs {
+            warn_if_missing(
+                dir,
+                &working_dir,
+                home.as_deref(),
+                PathSetting::ModulePathEntry,
+            );
+        }
+        if let Some(manifest) = &args.manifest {
+            warn_if_missing(
+                manifest,
+                &working_dir,
+                home.as_deref(),
+                PathSetting::Manifest,
+            );
+        }
         LocationContext::new(dirs, args.manifest.clone(), working_dir).with_home(home)
     });
     let mut options = ParseOptions::new().strict(strict).tasks(args.parse.tasks);
@@ -209,143 +251,39 @@ fn parse_options(args: &ValidateArgs) -> ParseOptions {
     options
 }
 
+/// The settings naming a path that should exist.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum PathSetting {
+    /// A `--modulepath` entry: a directory.
+    ModulePathEntry,
+    /// `--manifest`: a file or a directory.
+    Manifest,
+}
+
+/// A warning when `path` (given for `setting`) does not exist: Ruby Puppet skips a missing
+/// module path entry silently, and a typo would turn the location checks off unseen. `~` and
+/// relative paths are resolved as the library resolves them (`LocationContext`).
+fn warn_if_missing(path: &Path, working_dir: &Path, home: Option<&Path>, setting: PathSetting) {
+    let what = match setting {
+        PathSetting::ModulePathEntry => "module path entry",
+        PathSetting::Manifest => "manifest",
+    };
+    let resolved = match (path.strip_prefix("~"), home) {
+        (Ok(rest), Some(home)) => home.join(rest),
+        _ => working_dir.join(path),
+    };
+    if !resolved.exists() {
+        log::warn!(path = escape_path(path).as_ref(); "{what} does not exist");
+    } else if setting == PathSetting::ModulePathEntry && !resolved.is_dir() {
+        log::warn!(path = escape_path(path).as_ref(); "{what} is not a directory");
+    }
+}
+
 fn format_name(format: OutputFormat) -> &'static str {
     match format {
         OutputFormat::Human => "human",
         OutputFormat::Json => "json",
     }
-}
-
-/// The files to validate, sorted: the given files as they are, and the `*.pp`/`*.epp` files
-/// below the given directories. The flag is set when a path could not be read (reported).
-fn collect_inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, bool) {
-    let default = [PathBuf::from(".")];
-    let paths = if paths.is_empty() {
-        &default[..]
-    } else {
-        paths
-    };
-    // One `stat` per path, in parallel (thousands of files may be named).
-    let is_dir: Vec<bool> = paths
-        .par_iter()
-        .map(|p| p.as_os_str() != "-" && p.is_dir())
-        .collect();
-    let mut files = Vec::new();
-    let mut problems = Vec::new();
-    for (path, is_dir) in paths.iter().zip(is_dir) {
-        if !is_dir {
-            files.push(path.clone()); // a missing file is reported when read
-            continue;
-        }
-        let root = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-        let found = walk(path, &[root]);
-        files.extend(found.files);
-        problems.extend(found.problems);
-    }
-    for problem in &problems {
-        let _ = writeln!(io::stderr().lock(), "puppet-parser: {problem}");
-        log::debug!("directory walk: {problem}");
-    }
-    let failed = !problems.is_empty();
-    // Byte order of the paths (like `LC_ALL=C sort`; cheaper than comparing components).
-    files.sort_unstable_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
-    files.dedup();
-    (files, failed)
-}
-
-/// What a directory walk found.
-#[derive(Default)]
-struct Found {
-    files: Vec<PathBuf>,
-    /// Unreadable directories, loops, broken links to Puppet files.
-    problems: Vec<String>,
-}
-
-/// The `*.pp` and `*.epp` files below `dir`, its subdirectories walked in parallel. Symbolic
-/// links are followed (Debian's module path is a directory of links); a link back to a
-/// directory being walked (`ancestors`: the canonical paths from the walk's root down to `dir`)
-/// is a loop, reported and not followed. Only links need a `stat`: the other entries' types
-/// come with the directory listing.
-fn walk(dir: &Path, ancestors: &[PathBuf]) -> Found {
-    let mut found = Found::default();
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(err) => {
-            found
-                .problems
-                .push(format!("cannot read {}: {err}", dir.display()));
-            return found;
-        }
-    };
-    let mut subdirs: Vec<(PathBuf, bool)> = Vec::new();
-    for entry in entries {
-        let entry = match entry {
-            Ok(entry) => entry,
-            Err(err) => {
-                found
-                    .problems
-                    .push(format!("cannot read {}: {err}", dir.display()));
-                continue;
-            }
-        };
-        let path = entry.path();
-        let Ok(file_type) = entry.file_type() else {
-            continue;
-        };
-        let (is_dir, is_file, link) = if file_type.is_symlink() {
-            match std::fs::metadata(&path) {
-                Ok(meta) => (meta.is_dir(), meta.is_file(), true),
-                Err(err) => {
-                    if is_puppet_file(&path) {
-                        found
-                            .problems
-                            .push(format!("cannot read {}: {err}", path.display()));
-                    }
-                    continue;
-                }
-            }
-        } else {
-            (file_type.is_dir(), file_type.is_file(), false)
-        };
-        if is_file && is_puppet_file(&path) {
-            found.files.push(path);
-        } else if is_dir {
-            subdirs.push((path, link));
-        }
-    }
-    let nested: Vec<Found> = subdirs
-        .par_iter()
-        .map(|(sub, link)| {
-            let parent = ancestors.last().expect("the root is an ancestor");
-            let canonical = if *link {
-                std::fs::canonicalize(sub).unwrap_or_else(|_| sub.clone())
-            } else {
-                parent.join(sub.file_name().unwrap_or_default())
-            };
-            if ancestors.contains(&canonical) {
-                return Found {
-                    files: Vec::new(),
-                    problems: vec![format!(
-                        "not following {}: it links back to {}",
-                        sub.display(),
-                        canonical.display()
-                    )],
-                };
-            }
-            let mut chain = ancestors.to_vec();
-            chain.push(canonical);
-            walk(sub, &chain)
-        })
-        .collect();
-    for n in nested {
-        found.files.extend(n.files);
-        found.problems.extend(n.problems);
-    }
-    found
-}
-
-fn is_puppet_file(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "pp" || e == "epp")
 }
 
 /// Reads, parses and validates one file (a panic becomes an error report).
@@ -356,14 +294,14 @@ fn check_file(path: &Path, parse_args: ParseArgs, base: &ParseOptions) -> Checke
             let _ = writeln!(
                 io::stderr().lock(),
                 "puppet-parser: cannot read {}: {err}",
-                path.display()
+                escape_path(path)
             );
-            log::debug!(file = path.display().to_string().as_str(); "unreadable: {err}");
+            log::debug!(file = escape_path(path).as_ref(); "unreadable: {err}");
             return Checked {
                 name: path.display().to_string(),
                 text: Arc::from(""),
                 diagnostics: Vec::new(),
-                failed: true,
+                failure: Some(Failure::Unreadable),
             };
         }
     };
@@ -374,7 +312,7 @@ fn check_file(path: &Path, parse_args: ParseArgs, base: &ParseOptions) -> Checke
     })) {
         Ok(result) => {
             log::debug!(
-                file = input.name.as_str(),
+                file = report::escape(&input.name).as_ref(),
                 bytes = input.bytes.len(),
                 diagnostics = result.diagnostics.len(),
                 micros = started.elapsed().as_micros() as u64;
@@ -390,7 +328,7 @@ fn check_file(path: &Path, parse_args: ParseArgs, base: &ParseOptions) -> Checke
                 name: input.name,
                 text,
                 diagnostics: result.diagnostics,
-                failed: false,
+                failure: None,
             }
         }
         Err(payload) => {
@@ -399,81 +337,17 @@ fn check_file(path: &Path, parse_args: ParseArgs, base: &ParseOptions) -> Checke
                 name: input.name,
                 text: Arc::from(""),
                 diagnostics: Vec::new(),
-                failed: true,
+                failure: Some(Failure::InternalError),
             }
         }
     }
 }
 
-/// `FILE:LINE:COLUMN: SEVERITY[CODE]: message` and the annotated source line.
-fn write_human(out: &mut impl Write, checked: &Checked) -> io::Result<()> {
-    if checked.diagnostics.is_empty() {
-        return Ok(());
-    }
-    let text = &*checked.text;
-    let renderer = Renderer::plain();
-    for d in &checked.diagnostics {
-        writeln!(
-            out,
-            "{}",
-            crate::report::format_diagnostic(&checked.name, d)
-        )?;
-        let offset = d.offset.min(text.len() as u32);
-        let line = d.line;
-        let line_start = text.as_bytes()[..offset as usize]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let line_end = text[line_start..]
-            .find('\n')
-            .map_or(text.len(), |i| line_start + i);
-        let source_line = text[line_start..line_end].trim_end_matches('\r');
-        let start = offset as usize - line_start;
-        let end = (offset as usize + d.len as usize)
-            .min(line_start + source_line.len())
-            .max(offset as usize)
-            - line_start;
-        if source_line.trim().is_empty() {
-            continue; // e.g. the end of the input on an empty last line: nothing to show
-        }
-        // A zero-length span (end of input, an empty node) still gets one caret; at the end of
-        // the line it points just after the text.
-        let padded;
-        let source_line = if end == start && start >= source_line.len() {
-            padded = format!("{source_line} ");
-            padded.as_str()
-        } else {
-            source_line
-        };
-        let end = if end == start {
-            start
-                + source_line[start..]
-                    .chars()
-                    .next()
-                    .map_or(1, char::len_utf8)
-        } else {
-            end
-        };
-        // The caret is `^` whatever the severity (the renderer draws `-` for warnings).
-        let message = Level::Error.title("").snippet(
-            Snippet::source(source_line)
-                .line_start(line as usize)
-                .annotation(Level::Error.span(start..end)),
-        );
-        let rendered = renderer.render(message).to_string();
-        // The renderer's first line is its own (empty) title: ours is above.
-        let snippet = rendered.split_once('\n').map_or("", |(_, rest)| rest);
-        writeln!(out, "{snippet}")?;
-    }
-    Ok(())
-}
-
-/// One JSON object per diagnostic.
-fn write_json(out: &mut impl Write, checked: &Checked) -> io::Result<()> {
-    if checked.diagnostics.is_empty() {
-        return Ok(());
-    }
-    for d in &checked.diagnostics {
+/// One JSON object per diagnostic (at most `max_errors`, `0`: all), then one saying how many
+/// were left out, if any. Returns the counts left out.
+fn write_json(out: &mut impl Write, checked: &Checked, max_errors: usize) -> io::Result<Counts> {
+    let (shown, left_out) = report::limit(&checked.diagnostics, max_errors);
+    for d in shown {
         let (line, column) = (d.line, d.column);
         // Written field by field to keep the documented key order (serde_json's Map sorts).
         let args: Vec<String> = d
@@ -493,54 +367,81 @@ fn write_json(out: &mut impl Write, checked: &Checked) -> io::Result<()> {
             args.join(",")
         )?;
     }
-    Ok(())
+    if left_out.total() > 0 {
+        writeln!(
+            out,
+            "{{\"omitted\":{{\"file\":{},\"diagnostics\":{},\"errors\":{},\"warnings\":{},\"deprecations\":{},\"max_errors\":{max_errors}}}}}",
+            json_string(&checked.name),
+            left_out.total(),
+            left_out.errors,
+            left_out.warnings,
+            left_out.deprecations
+        )?;
+    }
+    Ok(left_out)
 }
 
-/// Counts for the summary.
+/// Counts for the summary (the same numbers in the human line and the JSON object).
 #[derive(Default)]
 struct Summary {
+    /// Files read and checked.
     files: usize,
-    failed: usize,
-    errors: usize,
-    warnings: usize,
-    deprecations: usize,
+    unreadable: usize,
+    internal_errors: usize,
+    /// Every diagnostic found, shown or not.
+    counts: Counts,
+    /// Diagnostics left out by `--max-errors`.
+    omitted: usize,
+    max_errors: usize,
 }
 
 impl Summary {
-    fn add(&mut self, checked: &Checked) {
-        self.files += 1;
-        if checked.failed {
-            self.failed += 1;
+    fn add(&mut self, checked: &Checked, omitted: Counts) {
+        match checked.failure {
+            None => self.files += 1,
+            Some(Failure::Unreadable) => self.unreadable += 1,
+            Some(Failure::InternalError) => self.internal_errors += 1,
         }
-        for d in &checked.diagnostics {
-            match d.severity {
-                Severity::Error => self.errors += 1,
-                Severity::Warning => self.warnings += 1,
-                Severity::Deprecation => self.deprecations += 1,
-            }
-        }
+        self.counts.add(Counts::of(&checked.diagnostics));
+        self.omitted += omitted.total();
     }
 
     fn to_json(&self) -> String {
         format!(
-            "{{\"summary\":{{\"files\":{},\"errors\":{},\"warnings\":{},\"deprecations\":{},\"unreadable\":{}}}}}",
-            self.files, self.errors, self.warnings, self.deprecations, self.failed
+            "{{\"summary\":{{\"files\":{},\"errors\":{},\"warnings\":{},\"deprecations\":{},\"unreadable\":{},\"internal_errors\":{},\"omitted\":{}}}}}",
+            self.files,
+            self.counts.errors,
+            self.counts.warnings,
+            self.counts.deprecations,
+            self.unreadable,
+            self.internal_errors,
+            self.omitted
         )
     }
 
     fn line(&self) -> String {
-        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         let mut line = format!(
-            "{} validated: {}, {}, {}",
-            plural(self.files - self.failed, "file"),
-            plural(self.errors, "error"),
-            plural(self.warnings, "warning"),
-            plural(self.deprecations, "deprecation")
+            "{} validated: {}",
+            report::plural(self.files, "file"),
+            self.counts.describe()
         );
-        if self.failed > 0 {
+        if self.unreadable > 0 {
             line.push_str(&format!(
                 "; {} could not be read",
-                plural(self.failed, "file")
+                report::plural(self.unreadable, "file")
+            ));
+        }
+        if self.internal_errors > 0 {
+            line.push_str(&format!(
+                "; {} failed with an internal error",
+                report::plural(self.internal_errors, "file")
+            ));
+        }
+        if self.omitted > 0 {
+            line.push_str(&format!(
+                "; {} not shown (--max-errors {})",
+                report::plural(self.omitted, "diagnostic"),
+                self.max_errors
             ));
         }
         line
