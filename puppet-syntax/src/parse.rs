@@ -144,20 +144,36 @@ fn parse_text(text: &str, options: &ParseOptions) -> ParseResult {
     };
     let text: Arc<str> = Arc::from(text);
     let mut model = None;
-    let events = events.filter(|_| options.model && !diagnostics.iter().any(Diagnostic::is_error));
-    if let Some(events) = events {
+    // The first syntax error: Ruby stops there, so a grammar action is only reached (and can
+    // only fail) for a construct that ends before it.
+    let first_syntax_error = diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.offset)
+        .min();
+    if let Some(events) = events.filter(|_| options.model) {
         let mut m = Model::new(Arc::clone(&text), file);
         let mut lowering = Lowering::new(&text, &lexed, &mut m);
         process(events, &mut lowering);
         let failed = lowering.failed;
+        let action_error_before_syntax_error = !lowering.internal_failure
+            && first_syntax_error.is_some_and(|at| lowering.action_error_end <= at);
         let lower_diagnostics = std::mem::take(&mut lowering.diagnostics);
         let body = lowering.finish();
-        diagnostics.extend(lower_diagnostics);
-        if !failed {
-            if let Some(body) = body {
-                m.set_body(Some(body));
-                model = Some(m);
+        match first_syntax_error {
+            None => {
+                diagnostics.extend(lower_diagnostics);
+                if let Some(body) = body.filter(|_| !failed) {
+                    m.set_body(Some(body));
+                    model = Some(m);
+                }
             }
+            // With syntax errors there is no model; the lowering only tells whether Ruby would
+            // have failed in a grammar action first (its first error, so only that one).
+            Some(_) if failed && action_error_before_syntax_error => {
+                diagnostics.extend(lower_diagnostics.into_iter().take(1));
+            }
+            Some(_) => {}
         }
     }
     diagnostics.sort_by_key(|d| d.offset);

@@ -15,7 +15,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 use puppet_syntax::lexer::lex;
-use puppet_syntax::{parse, ParseOptions};
+use puppet_syntax::{parse_and_validate, ParseOptions};
 
 const DEFAULT_CORPUS: &str = "/usr/share/puppet/modules.available";
 
@@ -54,8 +54,12 @@ fn panic_reason(payload: &(dyn std::any::Any + Send)) -> String {
 
 /// `None` when the input is handled correctly, else what went wrong.
 fn check(text: &str, epp: bool) -> Option<String> {
-    let options = ParseOptions::new().epp(epp).cst(true).model(false);
-    match panic::catch_unwind(AssertUnwindSafe(|| parse(text.as_bytes(), &options))) {
+    // The whole pipeline: CST, the lowering (which also runs on broken input, to find Ruby's
+    // grammar-action errors before the first syntax error) and the validator.
+    let options = ParseOptions::new().epp(epp).cst(true);
+    match panic::catch_unwind(AssertUnwindSafe(|| {
+        parse_and_validate(text.as_bytes(), &options)
+    })) {
         Err(payload) => Some(format!("parse panicked: {}", panic_reason(&*payload))),
         Ok(parse) => {
             let round_trip = parse.syntax_node().unwrap().to_string();

@@ -65,6 +65,16 @@ pub(crate) struct Lowering<'a> {
     pub(crate) heredoc_escapes: Option<EscapeSet>,
     /// Offset of the first token of the node being built (where internal errors point).
     building_at: u32,
+    /// Where the node being built ends (the end of its last token).
+    building_end: u32,
+    /// How many of the innermost-last `frames` are open around a syntax or lexer error: those
+    /// nodes are not well formed and are not built.
+    broken_frames: usize,
+    /// The first error was an internal one (an unexpected tree shape, as error recovery makes),
+    /// not one of Ruby's grammar-action errors.
+    pub(crate) internal_failure: bool,
+    /// Where the node whose grammar action failed ends: Ruby reduces (and raises) there.
+    pub(crate) action_error_end: u32,
 }
 
 impl<'a> Lowering<'a> {
@@ -84,6 +94,10 @@ impl<'a> Lowering<'a> {
             failed: false,
             heredoc_escapes: None,
             building_at: 0,
+            building_end: 0,
+            broken_frames: 0,
+            internal_failure: false,
+            action_error_end: 0,
         }
     }
 
@@ -140,6 +154,9 @@ impl<'a> Lowering<'a> {
     /// A grammar-action error (Ruby raises `Puppet::ParseError`): reported, and the model is
     /// discarded.
     fn action_error(&mut self, offset: u32, len: u32, message: impl Into<String>) {
+        if !self.failed {
+            self.action_error_end = self.building_end;
+        }
         self.failed = true;
         self.diagnostics.push(Diagnostic::error(
             IssueCode::PARSE_ERROR,
@@ -151,6 +168,9 @@ impl<'a> Lowering<'a> {
 
     /// A tree shape the grammar never produces for error-free input (defensive; no panics).
     fn internal_error(&mut self, what: &str) {
+        if !self.failed {
+            self.internal_failure = true;
+        }
         self.failed = true;
         self.diagnostics.push(Diagnostic::error(
             IssueCode::PARSE_ERROR,
@@ -241,15 +261,22 @@ impl TreeSink for Lowering<'_> {
         }
     }
 
+    fn error(&mut self) {
+        self.broken_frames = self.frames.len();
+    }
+
     fn finish_node(&mut self) {
         let Some((kind, start)) = self.frames.pop() else {
             return;
         };
+        let broken = self.frames.len() < self.broken_frames;
+        self.broken_frames = self.broken_frames.min(self.frames.len());
         let stack = std::mem::take(&mut self.stack);
         if let Some(t) = stack[start..].iter().find_map(|v| v.tok()) {
             self.building_at = self.lexed.starts[t as usize];
         }
-        let value = if self.failed {
+        self.building_end = self.lexed.starts[self.next_raw.min(self.lexed.tokens.len())];
+        let value = if self.failed || broken {
             Val::Nothing
         } else {
             self.build(kind, &stack[start..])

@@ -17,6 +17,9 @@ pub(crate) enum Event {
     Finish,
     /// Consume the next non-trivia token.
     Token,
+    /// A syntax error, or a token with a lexer error, was found here: every node open at this
+    /// point is incomplete or holds a mistake.
+    Error,
     /// Placeholder left by an abandoned or forwarded `Start`.
     Tombstone,
 }
@@ -27,6 +30,8 @@ pub trait TreeSink {
     /// The next non-trivia token (sinks that keep trivia attach it themselves).
     fn token(&mut self);
     fn finish_node(&mut self);
+    /// A mistake at this point (see [`Event::Error`]); the nodes open now are not well formed.
+    fn error(&mut self) {}
 }
 
 /// Replay `events` into `sink`, resolving `forward_parent` chains.
@@ -61,6 +66,7 @@ pub(crate) fn process(mut events: Vec<Event>, sink: &mut dyn TreeSink) {
             }
             Event::Finish => sink.finish_node(),
             Event::Token => sink.token(),
+            Event::Error => sink.error(),
             Event::Tombstone => {}
         }
     }

@@ -40,6 +40,9 @@ pub(crate) struct Input<'t> {
     kinds: Vec<SyntaxKind>,
     starts: Vec<u32>,
     lens: Vec<u32>,
+    /// Indexes (into `kinds`) of the tokens a lexer error lies in, ascending: consuming one
+    /// emits an [`Event::Error`], like a syntax error does.
+    lexer_error_tokens: Vec<u32>,
 }
 
 impl<'t> Input<'t> {
@@ -50,6 +53,7 @@ impl<'t> Input<'t> {
             kinds: Vec::with_capacity(n),
             starts: Vec::with_capacity(n),
             lens: Vec::with_capacity(n),
+            lexer_error_tokens: Vec::new(),
         };
         for (i, tok) in lexed.tokens.iter().enumerate() {
             if !tok.kind.is_trivia() {
@@ -58,6 +62,20 @@ impl<'t> Input<'t> {
                 input.lens.push(tok.len);
             }
         }
+        // The token at or before each lexer error (the one the error is about).
+        input.lexer_error_tokens = lexed
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| {
+                input
+                    .starts
+                    .partition_point(|&s| s <= d.offset)
+                    .saturating_sub(1) as u32
+            })
+            .collect();
+        input.lexer_error_tokens.sort_unstable();
+        input.lexer_error_tokens.dedup();
         input
     }
 }
@@ -177,9 +195,17 @@ impl<'i, 't> Parser<'i, 't> {
         if self.current() == EOF {
             return;
         }
+        self.events.push(Event::Token);
+        if self
+            .input
+            .lexer_error_tokens
+            .binary_search(&(self.pos as u32))
+            .is_ok()
+        {
+            self.events.push(Event::Error);
+        }
         self.pos += 1;
         self.steps = 0;
-        self.events.push(Event::Token);
     }
 
     pub(crate) fn bump(&mut self, kind: SyntaxKind) {
@@ -253,6 +279,8 @@ impl<'i, 't> Parser<'i, 't> {
     }
 
     fn push_diagnostic(&mut self, d: Diagnostic) {
+        // Every node open now holds a mistake (see `Event::Error`).
+        self.events.push(Event::Error);
         // One diagnostic per position is enough: recovery may revisit the same bad token.
         if self
             .diagnostics
@@ -335,6 +363,7 @@ impl<'i, 't> Parser<'i, 't> {
     }
 
     fn give_up(&mut self, code: IssueCode, message: &str) {
+        self.events.push(Event::Error);
         let (offset, len) = self.current_span();
         self.diagnostics
             .push(Diagnostic::error(code, offset, len, message));

@@ -1,5 +1,7 @@
 //! Puppet's `json` heredoc syntax checker (`lib/puppet/syntax_checkers/json.rb`), which calls
-//! `Puppet::Util::Json.load` — on Debian, Ruby's `JSON.parse` from the `json` 2.6.1 C extension.
+//! `Puppet::Util::Json.load` — on Debian, Ruby's `JSON.parse` from the `json` 2.6.3 C extension
+//! (Debian's `ruby-json`, which `puppet` pulls in through `hiera`; it replaces Ruby 3.1's bundled
+//! 2.6.1, whose messages started with the C source line, `859: unexpected token …`).
 //!
 //! Written here rather than using `serde_json` because the point is to accept exactly what that
 //! Ruby parser accepts, which is not strict RFC 8259: it allows `/* … */` and `// …\n` comments
@@ -8,12 +10,11 @@
 //! with fewer than six characters after it in the string, and nesting deeper than 100. `serde_json`
 //! would report false errors for the first three. Only validity matters (no value is built).
 //!
-//! The message reproduces Ruby's too (`NNN: unexpected token at '<rest of the input>'`, where NNN
-//! is the line of the C parser that raised): an error inside an array is raised there (451, at
-//! the element or separator where the array stopped), one anywhere else fails the whole document
-//! (859, at the start of the top-level value, or at trailing garbage); `NaN` (225), `Infinity`
-//! (232), `-Infinity` (249), an incomplete surrogate pair (521) and too deep nesting are raised
-//! where they are found.
+//! The message reproduces Ruby's too (`unexpected token at '<rest of the input>'`): an error
+//! inside an array is raised there (at the element or separator where the array stopped), one
+//! anywhere else fails the whole document (at the start of the top-level value, or at trailing
+//! garbage); `NaN`, `Infinity`, `-Infinity`, an incomplete surrogate pair and too deep nesting
+//! are raised where they are found.
 
 /// Ruby's default `max_nesting`.
 const MAX_NESTING: usize = 100;
@@ -30,13 +31,10 @@ pub(crate) fn check(text: &str) -> Result<(), String> {
         Err(error) => error,
     };
     let detail = match error {
-        Error::Fail => unreachable!("document() turns failures into 859 errors"),
+        Error::Fail => unreachable!("document() turns failures into document errors"),
         Error::Nesting(depth) => format!("nesting of {depth} is too deep"),
-        Error::Raise { line, at, what } => {
-            format!(
-                "{line}: {what} at '{}'",
-                &text[floor_char_boundary(text, at)..]
-            )
+        Error::Raise { at, what } => {
+            format!("{what} at '{}'", &text[floor_char_boundary(text, at)..])
         }
     };
     let detail: String = detail
@@ -63,18 +61,16 @@ fn floor_char_boundary(text: &str, mut at: usize) -> usize {
 enum Error {
     /// The value does not parse; the enclosing array or the document reports it.
     Fail,
-    /// Ruby raises right away (`line` is the C parser's line in the message).
+    /// Ruby raises right away, at byte `at`.
     Raise {
-        line: u32,
         at: usize,
         what: &'static str,
     },
     Nesting(usize),
 }
 
-fn unexpected(line: u32, at: usize) -> Error {
+fn unexpected(at: usize) -> Error {
     Error::Raise {
-        line,
         at,
         what: "unexpected token",
     }
@@ -95,17 +91,17 @@ impl Parser<'_> {
 
     /// `ignore* value ignore*`.
     fn document(&mut self) -> Step {
-        let at_end = |p: &Self| unexpected(859, p.b.len());
+        let at_end = |p: &Self| unexpected(p.b.len());
         self.skip_ignored().map_err(|_| at_end(self))?;
         let start = self.pos;
         match self.value() {
             Ok(()) => {}
-            Err(Error::Fail) => return Err(unexpected(859, start)),
+            Err(Error::Fail) => return Err(unexpected(start)),
             Err(other) => return Err(other),
         }
         self.skip_ignored().map_err(|_| at_end(self))?;
         if self.pos != self.b.len() {
-            return Err(unexpected(859, self.pos));
+            return Err(unexpected(self.pos));
         }
         Ok(())
     }
@@ -139,17 +135,18 @@ impl Parser<'_> {
             let start = self.pos;
             let rest = &self.b[self.pos..];
             if rest.starts_with(b"NaN") {
-                return Err(unexpected(225, start));
+                return Err(unexpected(start));
             }
             if rest.starts_with(b"Infinity") {
                 // Ruby points one character before the word (nowhere at the very start).
-                return Err(unexpected(
-                    232,
-                    if start == 0 { self.b.len() } else { start - 1 },
-                ));
+                return Err(unexpected(if start == 0 {
+                    self.b.len()
+                } else {
+                    start - 1
+                }));
             }
             if rest.starts_with(b"-Infinity") {
-                return Err(unexpected(249, start));
+                return Err(unexpected(start));
             }
             match self.peek() {
                 Some(b'{') => self.object(),
@@ -223,8 +220,8 @@ impl Parser<'_> {
     /// An array raises its own errors (451) where it stopped.
     fn array(&mut self) -> Step {
         self.enter()?;
-        let here = |p: &Self| unexpected(451, p.pos);
-        let at_end = |p: &Self| unexpected(451, p.b.len());
+        let here = |p: &Self| unexpected(p.pos);
+        let at_end = |p: &Self| unexpected(p.b.len());
         self.skip_ignored().map_err(|_| at_end(self))?;
         if self.peek() == Some(b']') {
             self.pos += 1;
@@ -235,7 +232,7 @@ impl Parser<'_> {
             let element = self.pos;
             match self.value() {
                 Ok(()) => {}
-                Err(Error::Fail) => return Err(unexpected(451, element)),
+                Err(Error::Fail) => return Err(unexpected(element)),
                 Err(other) => return Err(other),
             }
             self.skip_ignored().map_err(|_| at_end(self))?;
@@ -295,7 +292,6 @@ impl Parser<'_> {
         self.pos += 1;
         if let Some(&after) = high_surrogates.iter().find(|&&after| end - after < 6) {
             return Err(Error::Raise {
-                line: 521,
                 at: after - 6,
                 what: "incomplete surrogate pair",
             });
@@ -430,42 +426,42 @@ mod tests {
         assert!(check(&ok).is_ok());
     }
 
-    /// Ruby json 2.6.1's messages (`JSON.parse(s) rescue $!`), as the checker wraps them.
+    /// Ruby json 2.6.3's messages (`JSON.parse(s) rescue $!`), as the checker wraps them.
     #[test]
     fn messages_like_ruby() {
         let cases = [
-            ("{\"a\":}\n", "859: unexpected token at '{\"a\":}\\n'"),
-            ("  nul", "859: unexpected token at 'nul'"),
+            ("{\"a\":}\n", "unexpected token at '{\"a\":}\\n'"),
+            ("  nul", "unexpected token at 'nul'"),
             (
                 "{\"a\": {\"b\":}}",
-                "859: unexpected token at '{\"a\": {\"b\":}}'",
+                "unexpected token at '{\"a\": {\"b\":}}'",
             ),
-            ("[{\"a\":}]", "451: unexpected token at '{\"a\":}]'"),
-            ("{\"a\": [1,]}", "451: unexpected token at ']}'"),
-            ("[1, nul]", "451: unexpected token at 'nul]'"),
-            ("NaN", "225: unexpected token at 'NaN'"),
-            (" [1] x", "859: unexpected token at 'x'"),
-            ("[[1,]", "451: unexpected token at ']'"),
-            ("[1", "451: unexpected token at ''"),
-            ("[1.5.2]", "451: unexpected token at '.5.2]'"),
-            ("  -Infinity", "249: unexpected token at '-Infinity'"),
-            ("Infinity", "232: unexpected token at ''"),
-            ("[ Infinity]", "232: unexpected token at ' Infinity]'"),
-            ("{\"a\":NaN}", "225: unexpected token at 'NaN}'"),
+            ("[{\"a\":}]", "unexpected token at '{\"a\":}]'"),
+            ("{\"a\": [1,]}", "unexpected token at ']}'"),
+            ("[1, nul]", "unexpected token at 'nul]'"),
+            ("NaN", "unexpected token at 'NaN'"),
+            (" [1] x", "unexpected token at 'x'"),
+            ("[[1,]", "unexpected token at ']'"),
+            ("[1", "unexpected token at ''"),
+            ("[1.5.2]", "unexpected token at '.5.2]'"),
+            ("  -Infinity", "unexpected token at '-Infinity'"),
+            ("Infinity", "unexpected token at ''"),
+            ("[ Infinity]", "unexpected token at ' Infinity]'"),
+            ("{\"a\":NaN}", "unexpected token at 'NaN}'"),
             (
                 "{\"a\":\"\\ud800\"}",
-                "521: incomplete surrogate pair at '\\ud800\"}'",
+                "incomplete surrogate pair at '\\ud800\"}'",
             ),
-            ("[\"x\"  \"y\"]", "451: unexpected token at '\"y\"]'"),
-            ("[,]", "451: unexpected token at ',]'"),
-            ("[1]]", "859: unexpected token at ']'"),
-            ("01", "859: unexpected token at '01'"),
-            ("-0.5e", "859: unexpected token at '.5e'"),
-            ("2.", "859: unexpected token at '.'"),
-            ("[1e]", "451: unexpected token at 'e]'"),
-            ("[01]", "451: unexpected token at '01]'"),
-            ("", "859: unexpected token at ''"),
-            ("[1] /* ", "859: unexpected token at ''"),
+            ("[\"x\"  \"y\"]", "unexpected token at '\"y\"]'"),
+            ("[,]", "unexpected token at ',]'"),
+            ("[1]]", "unexpected token at ']'"),
+            ("01", "unexpected token at '01'"),
+            ("-0.5e", "unexpected token at '.5e'"),
+            ("2.", "unexpected token at '.'"),
+            ("[1e]", "unexpected token at 'e]'"),
+            ("[01]", "unexpected token at '01]'"),
+            ("", "unexpected token at ''"),
+            ("[1] /* ", "unexpected token at ''"),
         ];
         for (input, ruby) in cases {
             assert_eq!(
