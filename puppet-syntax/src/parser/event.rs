@@ -4,6 +4,8 @@
 //! this node's parent (`CompletedMarker::precede`, used for left-recursive forms such as binary
 //! operators and postfix calls). `process` resolves those links and feeds a `TreeSink`.
 
+use std::num::NonZeroU32;
+
 use crate::syntax_kind::SyntaxKind;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -11,7 +13,8 @@ pub(crate) enum Event {
     /// Open a node. `kind == TOMBSTONE` for abandoned markers (see `Marker::abandon`).
     Start {
         kind: SyntaxKind,
-        forward_parent: Option<u32>,
+        /// `NonZeroU32` (a distance is at least 1) keeps an event at 8 bytes.
+        forward_parent: Option<NonZeroU32>,
     },
     /// Close the innermost open node.
     Finish,
@@ -23,6 +26,8 @@ pub(crate) enum Event {
     /// Placeholder left by an abandoned or forwarded `Start`.
     Tombstone,
 }
+
+const _: () = assert!(std::mem::size_of::<Event>() == 8);
 
 /// Receives the tree shape: implemented by the CST builder and by the model builder.
 pub trait TreeSink {
@@ -48,7 +53,7 @@ pub(crate) fn process(mut events: Vec<Event>, sink: &mut dyn TreeSink) {
                 let mut idx = i;
                 let mut fp = forward_parent;
                 while let Some(distance) = fp {
-                    idx += distance as usize;
+                    idx += distance.get() as usize;
                     fp = match std::mem::replace(&mut events[idx], Event::Tombstone) {
                         Event::Start {
                             kind,

@@ -419,7 +419,7 @@ impl CompletedMarker {
     pub(crate) fn precede(self, p: &mut Parser<'_, '_>) -> Marker {
         let m = p.start();
         if let Event::Start { forward_parent, .. } = &mut p.events[self.pos as usize] {
-            *forward_parent = Some(m.pos - self.pos);
+            *forward_parent = std::num::NonZeroU32::new(m.pos - self.pos);
         }
         m
     }
