@@ -243,7 +243,7 @@ typedef void (*puppet_log_fn)(void *payload,
                               const char *message);
 
 /**
- * One attribute of a model node, filled in by `puppet_model_attr`. Strings are borrowed from
+ * One attribute of a model node, filled in by `puppet_model_attr_get`. Strings are borrowed from
  * the result (valid while it lives) and are NOT NUL-terminated: use `string_length`.
  */
 typedef struct puppet_model_attr {
@@ -544,10 +544,10 @@ size_t puppet_model_attr_count(const struct puppet_result *result, uint32_t node
  * Fills `*out` with attribute `index` (0-based, below `puppet_model_attr_count`) of `node`.
  * The strings in `*out` are borrowed from the result.
  */
-enum puppet_status puppet_model_attr(const struct puppet_result *result,
-                                     uint32_t node,
-                                     size_t index,
-                                     struct puppet_model_attr *out);
+enum puppet_status puppet_model_attr_get(const struct puppet_result *result,
+                                         uint32_t node,
+                                         size_t index,
+                                         struct puppet_model_attr *out);
 
 /**
  * Node `child` (0-based, below the attribute's `count`) of attribute `index` of `node`; 0 when

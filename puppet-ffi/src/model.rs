@@ -48,7 +48,7 @@ pub enum puppet_value_type {
     PUPPET_VALUE_REGEXP = 7,
 }
 
-/// One attribute of a model node, filled in by `puppet_model_attr`. Strings are borrowed from
+/// One attribute of a model node, filled in by `puppet_model_attr_get`. Strings are borrowed from
 /// the result (valid while it lives) and are NOT NUL-terminated: use `string_length`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
@@ -210,13 +210,13 @@ fn attr_at(model: &Model, id: NodeId, index: usize) -> ApiResult<puppet_syntax::
 /// Fills `*out` with attribute `index` (0-based, below `puppet_model_attr_count`) of `node`.
 /// The strings in `*out` are borrowed from the result.
 #[no_mangle]
-pub extern "C" fn puppet_model_attr(
+pub extern "C" fn puppet_model_attr_get(
     result: *const puppet_result,
     node: u32,
     index: usize,
     out: *mut puppet_model_attr,
 ) -> puppet_status {
-    guard_status("puppet_model_attr", || {
+    guard_status("puppet_model_attr_get", || {
         if out.is_null() {
             return Err(ApiError::null("out"));
         }

@@ -10,7 +10,7 @@
 use std::cell::{Cell, RefCell};
 use std::ffi::{c_char, CString};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::Once;
+use std::sync::{Once, OnceLock};
 
 /// What an API call returns: `PUPPET_OK` (0), or a negative code for a failure of the call.
 /// Problems in the Puppet source (syntax errors, validation issues) are never statuses: they
@@ -133,11 +133,17 @@ fn payload_text(payload: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
+type PanicHook = Box<dyn Fn(&panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
+
+/// The hook that was installed before ours (kept in a static, so that our hook captures
+/// nothing and costs no heap allocation that would outlive the process's last free).
+static PREVIOUS_HOOK: OnceLock<PanicHook> = OnceLock::new();
+
 fn install_panic_hook() {
     static HOOK: Once = Once::new();
     HOOK.call_once(|| {
-        let previous = panic::take_hook();
-        panic::set_hook(Box::new(move |info| {
+        let _ = PREVIOUS_HOOK.set(panic::take_hook());
+        panic::set_hook(Box::new(|info| {
             if IN_CALL.with(Cell::get) {
                 let place = info
                     .location()
@@ -145,7 +151,7 @@ fn install_panic_hook() {
                     .unwrap_or_default();
                 let text = format!("{}{place}", payload_text(info.payload()));
                 PANIC_MESSAGE.with(|m| *m.borrow_mut() = Some(text));
-            } else {
+            } else if let Some(previous) = PREVIOUS_HOOK.get() {
                 previous(info);
             }
         }));
