@@ -405,7 +405,7 @@ extern "C" {
 const char *puppet_version(void);
 
 /**
- * The ABI version the library was built with ([`PUPPET_ABI_VERSION`] of its header).
+ * The ABI version the library was built with (`PUPPET_ABI_VERSION` of its header).
  */
 uint32_t puppet_abi_version(void);
 

@@ -69,10 +69,14 @@ pub const PUPPET_ABI_VERSION: u32 = 1;
 /// This library's version as text, e.g. `"0.1.0"` (static; never NULL).
 #[no_mangle]
 pub extern "C" fn puppet_version() -> *const c_char {
-    strings::static_cstr(puppet_syntax::VERSION)
+    status::guard(
+        "puppet_version",
+        |_| c"".as_ptr(),
+        || Ok(strings::static_cstr(puppet_syntax::VERSION)),
+    )
 }
 
-/// The ABI version the library was built with ([`PUPPET_ABI_VERSION`] of its header).
+/// The ABI version the library was built with (`PUPPET_ABI_VERSION` of its header).
 #[no_mangle]
 pub extern "C" fn puppet_abi_version() -> u32 {
     PUPPET_ABI_VERSION
@@ -82,12 +86,30 @@ pub extern "C" fn puppet_abi_version() -> u32 {
 /// `"7.23.0"` (static; never NULL).
 #[no_mangle]
 pub extern "C" fn puppet_language_version() -> *const c_char {
-    strings::static_cstr(puppet_syntax::PUPPET_VERSION)
+    status::guard(
+        "puppet_language_version",
+        |_| c"".as_ptr(),
+        || Ok(strings::static_cstr(puppet_syntax::PUPPET_VERSION)),
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The sizes C sees (checked from C too, in `tests/c/test_api.c`): a change here is an ABI
+    /// change (`PUPPET_ABI_VERSION`), except for `puppet_options`, which may grow at its end.
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn struct_sizes_on_64_bit_targets() {
+        use std::mem::size_of;
+        assert_eq!(size_of::<puppet_options>(), 56);
+        assert_eq!(size_of::<puppet_diagnostic>(), 56);
+        assert_eq!(size_of::<puppet_model_attr>(), 64);
+        assert_eq!(size_of::<puppet_buffer>(), 16);
+        assert_eq!(size_of::<puppet_status>(), 4);
+        assert_eq!(size_of::<puppet_log_fn>(), 8);
+    }
 
     #[test]
     fn version_constants_are_the_crate_version() {

@@ -82,7 +82,12 @@ thread_local! {
 /// Sets this thread's last-error message (NUL bytes become `\0` escapes).
 pub fn set_last_error(message: &str) {
     let text = CString::new(message.replace('\0', "\\0")).unwrap_or_default();
-    LAST_ERROR.with(|cell| *cell.borrow_mut() = text);
+    // `try_*`: during the thread's exit the slot may be gone; nothing to record then.
+    let _ = LAST_ERROR.try_with(|cell| {
+        if let Ok(mut slot) = cell.try_borrow_mut() {
+            *slot = text;
+        }
+    });
 }
 
 /// Runs the body of the exported function `name`: its `Err` becomes the last-error message and
@@ -164,7 +169,11 @@ fn install_panic_hook() {
 /// leave it as it was.
 #[no_mangle]
 pub extern "C" fn puppet_last_error_message() -> *const c_char {
-    LAST_ERROR.with(|cell| cell.borrow().as_ptr())
+    LAST_ERROR
+        .try_with(|cell| cell.try_borrow().map(|text| text.as_ptr()).ok())
+        .ok()
+        .flatten()
+        .unwrap_or(c"".as_ptr())
 }
 
 /// Clears this thread's last-error message (it becomes `""`).
@@ -177,6 +186,14 @@ pub extern "C" fn puppet_last_error_clear() {
 /// a value that is not a `puppet_status`. Never NULL.
 #[no_mangle]
 pub extern "C" fn puppet_status_name(status: i32) -> *const c_char {
+    guard(
+        "puppet_status_name",
+        |_| c"unknown status".as_ptr(),
+        || Ok(status_name(status)),
+    )
+}
+
+fn status_name(status: i32) -> *const c_char {
     use puppet_status::*;
     let name = [
         PUPPET_OK,

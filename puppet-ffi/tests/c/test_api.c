@@ -35,6 +35,17 @@ static const char *take(puppet_buffer *buffer) {
     return copy;
 }
 
+/* The struct sizes the Rust side asserts too (lib.rs): C and Rust agree on the layout. */
+static void test_layout(void) {
+    if (sizeof(void *) == 8) {
+        CHECK(sizeof(puppet_options) == 56);
+        CHECK(sizeof(puppet_diagnostic) == 56);
+        CHECK(sizeof(puppet_model_attr) == 64);
+        CHECK(sizeof(puppet_buffer) == 16);
+    }
+    CHECK(sizeof(puppet_status) == 4);
+}
+
 static void test_versions(void) {
     CHECK_STR(puppet_version(), STR(PUPPET_VERSION_MAJOR) "." STR(PUPPET_VERSION_MINOR) "." STR(
                                     PUPPET_VERSION_PATCH));
@@ -456,6 +467,7 @@ static void test_log_callback(void) {
 }
 
 int main(void) {
+    test_layout();
     test_versions();
     test_success();
     test_syntax_errors();
