@@ -101,7 +101,8 @@ typedef enum puppet_status {
   PUPPET_ERROR_UTF8 = -3,
   /**
    * What was asked for was not built: the model after a syntax error (or with
-   * `PUPPET_PARSE_NO_MODEL`), the CST without `PUPPET_PARSE_CST`.
+   * `PUPPET_PARSE_NO_MODEL`), the CST without `PUPPET_PARSE_CST`; or the log callback
+   * cannot be installed (see `puppet_set_log_callback`).
    */
   PUPPET_ERROR_UNAVAILABLE = -4,
   /**
@@ -506,7 +507,9 @@ int32_t puppet_cst_kind_is_trivia(uint16_t kind);
  * Installs `callback` (NULL removes it) to receive the library's log records up to
  * `max_level` (a `puppet_log_level`; `PUPPET_LOG_OFF` passes nothing), with `payload` handed
  * back on every call. Replaces any earlier callback. The callback must be thread-safe and must
- * not call into the library. `PUPPET_ERROR_ARGUMENT` for an unknown level.
+ * not call into the library. `PUPPET_ERROR_ARGUMENT` for an unknown level;
+ * `PUPPET_ERROR_UNAVAILABLE` when the library is linked into a Rust program that installed
+ * its own `log` logger (the program's logger gets the records then).
  */
 enum puppet_status puppet_set_log_callback(puppet_log_fn callback,
                                            void *payload,

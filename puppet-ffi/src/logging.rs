@@ -9,6 +9,7 @@
 
 use std::ffi::{c_char, c_void, CString};
 use std::fmt::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::RwLock;
 
 use log::{Level, LevelFilter, Log, Metadata, Record};
@@ -57,6 +58,9 @@ unsafe impl Send for Sink {}
 unsafe impl Sync for Sink {}
 
 static SINK: RwLock<Option<Sink>> = RwLock::new(None);
+
+/// Whether the `log` crate's logger is ours (set by the first `puppet_set_log_callback`).
+static OURS: AtomicBool = AtomicBool::new(false);
 
 struct Forward;
 
@@ -109,7 +113,9 @@ impl<'kvs> log::kv::VisitSource<'kvs> for Fields<'_> {
 /// Installs `callback` (NULL removes it) to receive the library's log records up to
 /// `max_level` (a `puppet_log_level`; `PUPPET_LOG_OFF` passes nothing), with `payload` handed
 /// back on every call. Replaces any earlier callback. The callback must be thread-safe and must
-/// not call into the library. `PUPPET_ERROR_ARGUMENT` for an unknown level.
+/// not call into the library. `PUPPET_ERROR_ARGUMENT` for an unknown level;
+/// `PUPPET_ERROR_UNAVAILABLE` when the library is linked into a Rust program that installed
+/// its own `log` logger (the program's logger gets the records then).
 #[no_mangle]
 pub extern "C" fn puppet_set_log_callback(
     callback: puppet_log_fn,
@@ -130,9 +136,17 @@ pub extern "C" fn puppet_set_log_callback(
                 )))
             }
         };
-        // Fails only when a logger is set already: ours (an earlier call), or, when the
-        // library is linked into a Rust program as an rlib, the program's.
-        let _ = log::set_logger(&FORWARD);
+        // `set_logger` fails when a logger is set already: ours (an earlier call), or, when
+        // the library is linked into a Rust program as an rlib, the program's, whose level
+        // this must not change.
+        if log::set_logger(&FORWARD).is_ok() {
+            OURS.store(true, Ordering::Release);
+        } else if !OURS.load(Ordering::Acquire) {
+            return Err(ApiError::new(
+                puppet_status::PUPPET_ERROR_UNAVAILABLE,
+                "another logger is installed in this process's copy of the `log` crate",
+            ));
+        }
         let mut sink = match SINK.write() {
             Ok(guard) => guard,
             Err(poisoned) => poisoned.into_inner(),

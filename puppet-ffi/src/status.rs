@@ -28,7 +28,8 @@ pub enum puppet_status {
     /// A string argument that must be UTF-8 (a file name) is not.
     PUPPET_ERROR_UTF8 = -3,
     /// What was asked for was not built: the model after a syntax error (or with
-    /// `PUPPET_PARSE_NO_MODEL`), the CST without `PUPPET_PARSE_CST`.
+    /// `PUPPET_PARSE_NO_MODEL`), the CST without `PUPPET_PARSE_CST`; or the log callback
+    /// cannot be installed (see `puppet_set_log_callback`).
     PUPPET_ERROR_UNAVAILABLE = -4,
     /// An internal error (a panic inside the library, caught). The library stays usable; the
     /// message says where it happened. Please report it.
