@@ -1,0 +1,188 @@
+//! Owned output: a [`puppet_buffer`] holds text the library made for the caller (PN, PN-JSON,
+//! the CST dump, a diagnostic's caret snippet) until `puppet_buffer_free`. Rust's allocator
+//! made it, so only the library may free it.
+
+use std::ffi::c_char;
+
+use crate::result::{puppet_result, result_ref};
+use crate::status::{guard, guard_status, puppet_status, ApiError, ApiResult};
+use crate::strings::NulTerminated;
+
+/// Flag of `puppet_result_pn` and `puppet_result_json`: indent, one element per line
+/// (Puppet's `--pretty`).
+pub const PUPPET_OUTPUT_PRETTY: u32 = 1;
+
+/// Text owned by the caller: `data` is NUL-terminated and `length` bytes long (without the
+/// NUL). Free it with `puppet_buffer_free` (not `free`).
+#[repr(C)]
+#[derive(Debug)]
+pub struct puppet_buffer {
+    /// The text (UTF-8, NUL-terminated).
+    pub data: *const c_char,
+    /// Its length in bytes, without the NUL.
+    pub length: usize,
+}
+
+/// A buffer and its storage; `c` first, so a `*mut puppet_buffer` is a `*mut Owned`.
+#[repr(C)]
+struct Owned {
+    c: puppet_buffer,
+    text: NulTerminated,
+}
+
+fn new_buffer(text: &str) -> *mut puppet_buffer {
+    let text = NulTerminated::new(text);
+    let owned = Box::new(Owned {
+        c: puppet_buffer {
+            data: text.ptr(),
+            length: text.len(),
+        },
+        text,
+    });
+    Box::into_raw(owned).cast()
+}
+
+/// Writes `text` into `*out` as a new buffer (`out` checked and cleared first by the callers).
+fn deliver(out: *mut *mut puppet_buffer, text: ApiResult<String>) -> ApiResult<()> {
+    let text = text?;
+    // SAFETY: checked non-NULL by `clear_out`.
+    unsafe { out.write(new_buffer(&text)) };
+    Ok(())
+}
+
+fn clear_out(out: *mut *mut puppet_buffer) -> ApiResult<()> {
+    if out.is_null() {
+        return Err(ApiError::null("out"));
+    }
+    // SAFETY: non-NULL and writable (documented).
+    unsafe { out.write(std::ptr::null_mut()) };
+    Ok(())
+}
+
+fn check_flags(flags: u32) -> ApiResult<bool> {
+    if flags & !PUPPET_OUTPUT_PRETTY != 0 {
+        return Err(ApiError::argument(format!("unknown flags {flags:#x}")));
+    }
+    Ok(flags & PUPPET_OUTPUT_PRETTY != 0)
+}
+
+fn model_of(result: &puppet_result) -> ApiResult<&puppet_syntax::model::Model> {
+    result.parsed.model.as_ref().ok_or_else(|| {
+        ApiError::new(
+            puppet_status::PUPPET_ERROR_UNAVAILABLE,
+            "the result has no model (syntax errors, or parsed with PUPPET_PARSE_NO_MODEL)",
+        )
+    })
+}
+
+/// The model as PN, exactly as `puppet parser dump --format pn` prints it (Ruby Puppet 7.23),
+/// into a new buffer at `*out`; `flags`: 0 or `PUPPET_OUTPUT_PRETTY`.
+/// `PUPPET_ERROR_UNAVAILABLE` without a model. The caller owns `*out` (`puppet_buffer_free`);
+/// `*out` is NULL after a failure.
+#[no_mangle]
+pub extern "C" fn puppet_result_pn(
+    result: *const puppet_result,
+    flags: u32,
+    out: *mut *mut puppet_buffer,
+) -> puppet_status {
+    guard_status("puppet_result_pn", || {
+        clear_out(out)?;
+        let pretty = check_flags(flags)?;
+        let model = model_of(result_ref(result)?)?;
+        let pn = puppet_syntax::pn::transform(model);
+        deliver(
+            out,
+            Ok(if pretty {
+                pn.to_pretty_string()
+            } else {
+                pn.to_pn_string()
+            }),
+        )
+    })
+}
+
+/// The model as PN's JSON form (`puppet parser dump --format json`); otherwise as
+/// `puppet_result_pn`.
+#[no_mangle]
+pub extern "C" fn puppet_result_json(
+    result: *const puppet_result,
+    flags: u32,
+    out: *mut *mut puppet_buffer,
+) -> puppet_status {
+    guard_status("puppet_result_json", || {
+        clear_out(out)?;
+        let pretty = check_flags(flags)?;
+        let model = model_of(result_ref(result)?)?;
+        let pn = puppet_syntax::pn::transform(model);
+        deliver(
+            out,
+            Ok(if pretty {
+                pn.to_pretty_json_string()
+            } else {
+                pn.to_json_string()
+            }),
+        )
+    })
+}
+
+/// The CST as text, as `puppet-parser dump --format cst` prints it (one element per line,
+/// `KIND@START..END` and token texts), into a new buffer at `*out`.
+/// `PUPPET_ERROR_UNAVAILABLE` unless parsed with `PUPPET_PARSE_CST`. Ownership as
+/// `puppet_result_pn`.
+#[no_mangle]
+pub extern "C" fn puppet_result_cst_dump(
+    result: *const puppet_result,
+    out: *mut *mut puppet_buffer,
+) -> puppet_status {
+    guard_status("puppet_result_cst_dump", || {
+        clear_out(out)?;
+        let result = result_ref(result)?;
+        let node = result.parsed.syntax_node().ok_or_else(|| {
+            ApiError::new(
+                puppet_status::PUPPET_ERROR_UNAVAILABLE,
+                "the result has no CST (parse with PUPPET_PARSE_CST)",
+            )
+        })?;
+        deliver(out, Ok(puppet_syntax::syntax::dump_cst(&node)))
+    })
+}
+
+/// The lines `puppet-parser validate` prints below diagnostic `index`: the source line with a
+/// caret under the span, in a gutter (each line ends in `\n`; empty when the diagnostic's line
+/// is blank), into a new buffer at `*out`. Ownership as `puppet_result_pn`.
+#[no_mangle]
+pub extern "C" fn puppet_result_diagnostic_snippet(
+    result: *const puppet_result,
+    index: usize,
+    out: *mut *mut puppet_buffer,
+) -> puppet_status {
+    guard_status("puppet_result_diagnostic_snippet", || {
+        clear_out(out)?;
+        let result = result_ref(result)?;
+        let diagnostics = &result.parsed.diagnostics;
+        let d = diagnostics.get(index).ok_or_else(|| {
+            ApiError::argument(format!(
+                "diagnostic index {index} is out of range (count {})",
+                diagnostics.len()
+            ))
+        })?;
+        deliver(out, Ok(crate::render::snippet(&result.parsed.text, d)))
+    })
+}
+
+/// Frees a buffer made by the library. NULL is allowed and does nothing.
+#[no_mangle]
+pub extern "C" fn puppet_buffer_free(buffer: *mut puppet_buffer) {
+    guard(
+        "puppet_buffer_free",
+        |_| (),
+        || {
+            if !buffer.is_null() {
+                // SAFETY: made by `new_buffer` (a boxed `Owned` whose first field is the
+                // buffer) and freed once (documented).
+                drop(unsafe { Box::from_raw(buffer.cast::<Owned>()) });
+            }
+            Ok(())
+        },
+    )
+}
