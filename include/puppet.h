@@ -612,6 +612,19 @@ enum puppet_status puppet_result_diagnostic_snippet(const struct puppet_result *
                                                     struct puppet_buffer **out);
 
 /**
+ * Everything `puppet-parser validate --format human` prints for diagnostic `index` (without
+ * colour): the line `FILE:LINE:COLUMN: SEVERITY[CODE]: message`, with control characters in
+ * the file name and message escaped as the command escapes them, then the snippet lines of
+ * `puppet_result_diagnostic_snippet`; every line ends in `\n`. `fallback_file` (NUL-terminated,
+ * may be NULL) names a diagnostic without a file. Into a new buffer at `*out`; ownership as
+ * `puppet_result_pn`.
+ */
+enum puppet_status puppet_result_diagnostic_report(const struct puppet_result *result,
+                                                   size_t index,
+                                                   const char *fallback_file,
+                                                   struct puppet_buffer **out);
+
+/**
  * Frees a buffer made by the library. NULL is allowed and does nothing.
  */
 void puppet_buffer_free(struct puppet_buffer *buffer);

@@ -78,15 +78,6 @@ static int ends_with(const char *text, const char *suffix) {
     return n >= m && strcmp(text + n - m, suffix) == 0;
 }
 
-static const char *severity_name(puppet_severity severity) {
-    switch (severity) {
-    case PUPPET_SEVERITY_ERROR: return "error";
-    case PUPPET_SEVERITY_WARNING: return "warning";
-    case PUPPET_SEVERITY_DEPRECATION: return "deprecation";
-    }
-    return "unknown";
-}
-
 /* Validates one file and prints its diagnostics; returns 0, or -1 when the library failed. */
 static int validate_file(const char *path, puppet_options *options, int epp,
                          struct counts *counts) {
@@ -115,15 +106,12 @@ static int validate_file(const char *path, puppet_options *options, int epp,
     count = puppet_result_diagnostic_count(result);
     for (i = 0; i < count; i++) {
         const puppet_diagnostic *d = puppet_result_diagnostic(result, i);
-        puppet_buffer *snippet = NULL;
-        printf("%s:%u:%u: %s[%s]: ", d->file ? d->file : path, d->line, d->column,
-               severity_name(d->severity), d->code);
-        fwrite(d->message, 1, d->message_length, stdout);
-        putchar('\n');
-        if (puppet_result_diagnostic_snippet(result, i, &snippet) == PUPPET_OK) {
-            fwrite(snippet->data, 1, snippet->length, stdout);
+        puppet_buffer *report = NULL;
+        /* The header line and the source line with its caret, escaped as puppet-parser does. */
+        if (puppet_result_diagnostic_report(result, i, path, &report) == PUPPET_OK) {
+            fwrite(report->data, 1, report->length, stdout);
         }
-        puppet_buffer_free(snippet);
+        puppet_buffer_free(report);
         switch (d->severity) {
         case PUPPET_SEVERITY_ERROR: counts->errors++; break;
         case PUPPET_SEVERITY_WARNING: counts->warnings++; break;

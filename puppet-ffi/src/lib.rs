@@ -40,7 +40,6 @@ pub mod logging;
 pub mod model;
 pub mod options;
 pub mod output;
-pub mod render;
 pub mod result;
 pub mod status;
 pub mod strings;

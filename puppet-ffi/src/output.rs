@@ -4,6 +4,8 @@
 
 use std::ffi::c_char;
 
+use puppet_syntax::Diagnostic;
+
 use crate::result::{puppet_result, result_ref};
 use crate::status::{guard, guard_status, puppet_status, ApiError, ApiResult};
 use crate::strings::NulTerminated;
@@ -159,15 +161,52 @@ pub extern "C" fn puppet_result_diagnostic_snippet(
     guard_status("puppet_result_diagnostic_snippet", || {
         clear_out(out)?;
         let result = result_ref(result)?;
-        let diagnostics = &result.parsed.diagnostics;
-        let d = diagnostics.get(index).ok_or_else(|| {
-            ApiError::argument(format!(
-                "diagnostic index {index} is out of range (count {})",
-                diagnostics.len()
-            ))
-        })?;
-        deliver(out, Ok(crate::render::snippet(&result.parsed.text, d)))
+        let d = diagnostic_at(result, index)?;
+        deliver(out, Ok(snippet_lines(&result.parsed.text, d)))
     })
+}
+
+/// Everything `puppet-parser validate --format human` prints for diagnostic `index` (without
+/// colour): the line `FILE:LINE:COLUMN: SEVERITY[CODE]: message`, with control characters in
+/// the file name and message escaped as the command escapes them, then the snippet lines of
+/// `puppet_result_diagnostic_snippet`; every line ends in `\n`. `fallback_file` (NUL-terminated,
+/// may be NULL) names a diagnostic without a file. Into a new buffer at `*out`; ownership as
+/// `puppet_result_pn`.
+#[no_mangle]
+pub extern "C" fn puppet_result_diagnostic_report(
+    result: *const puppet_result,
+    index: usize,
+    fallback_file: *const c_char,
+    out: *mut *mut puppet_buffer,
+) -> puppet_status {
+    guard_status("puppet_result_diagnostic_report", || {
+        clear_out(out)?;
+        let result = result_ref(result)?;
+        let d = diagnostic_at(result, index)?;
+        // SAFETY (documented): NULL or a NUL-terminated string valid for the call.
+        let fallback = crate::strings::utf8_arg(fallback_file, "fallback_file")?.unwrap_or("-");
+        let mut report = puppet_syntax::report::header(fallback, d);
+        report.push('\n');
+        report.push_str(&snippet_lines(&result.parsed.text, d));
+        deliver(out, Ok(report))
+    })
+}
+
+fn diagnostic_at(result: &puppet_result, index: usize) -> Result<&Diagnostic, ApiError> {
+    let diagnostics = &result.parsed.diagnostics;
+    diagnostics.get(index).ok_or_else(|| {
+        ApiError::argument(format!(
+            "diagnostic index {index} is out of range (count {})",
+            diagnostics.len()
+        ))
+    })
+}
+
+/// The snippet lines, each ending in `\n` (none for a blank line).
+fn snippet_lines(text: &str, d: &Diagnostic) -> String {
+    puppet_syntax::report::snippet(text, d, false)
+        .map(|lines| lines + "\n")
+        .unwrap_or_default()
 }
 
 /// Frees a buffer made by the library. NULL is allowed and does nothing.

@@ -37,6 +37,7 @@ mod options;
 mod parse;
 mod parser;
 pub mod pn;
+pub mod report;
 pub mod ruby_format;
 mod source;
 pub mod syntax;

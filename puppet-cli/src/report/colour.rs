@@ -8,8 +8,7 @@
 
 use std::ffi::OsStr;
 
-use annotate_snippets::renderer::{AnsiColor, Effects, Style};
-use puppet_syntax::Severity;
+use annotate_snippets::renderer::{Effects, Style};
 
 use crate::cli::ColorChoice;
 
@@ -40,14 +39,7 @@ pub fn use_colour_for(choice: ColorChoice, is_terminal: bool) -> bool {
     )
 }
 
-/// The style of `SEVERITY[CODE]` (and of the caret under the span).
-pub fn severity_style(severity: Severity) -> Style {
-    let colour = match severity {
-        Severity::Error => AnsiColor::BrightRed,
-        Severity::Warning | Severity::Deprecation => AnsiColor::BrightYellow,
-    };
-    colour.on_default().effects(Effects::BOLD)
-}
+pub use puppet_syntax::report::severity_style;
 
 /// The style of `FILE:LINE:COLUMN:` and of the message.
 pub const EMPHASIS: Style = Style::new().effects(Effects::BOLD);

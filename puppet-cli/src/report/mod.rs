@@ -6,15 +6,14 @@
 //! source lines are escaped here ([`escape`]), so every human output of every command is.
 
 mod colour;
-mod escape;
-mod snippet;
 
 use std::io::{self, Write};
 
+use puppet_syntax::report;
 use puppet_syntax::{Diagnostic, Severity};
 
 pub use colour::use_colour_for;
-pub use escape::{escape, escape_path};
+pub use report::{escape, escape_path};
 
 /// The default of `--max-errors`: far more than anyone reads, far less than a garbage file
 /// can produce (a binary file gives tens of thousands).
@@ -100,7 +99,7 @@ impl Human {
         let (shown, left_out) = limit(diagnostics, self.max_errors);
         for d in shown {
             writeln!(out, "{}", self.header(name, d))?;
-            if let Some(lines) = text.and_then(|text| snippet::render(text, d, self.colour)) {
+            if let Some(lines) = text.and_then(|text| report::snippet(text, d, self.colour)) {
                 writeln!(out, "{lines}")?;
             }
         }
@@ -113,6 +112,9 @@ impl Human {
     /// `FILE:LINE:COLUMN: SEVERITY[CODE]: message`, escaped, coloured when asked; `name`
     /// stands in for a diagnostic without a file.
     pub fn header(&self, name: &str, d: &Diagnostic) -> String {
+        if !self.colour {
+            return report::header(name, d);
+        }
         let file = escape(d.file.as_deref().unwrap_or(name));
         let location = format!("{file}:{}:{}:", d.line, d.column);
         let kind = format!("{}[{}]", d.severity.as_str(), d.code);

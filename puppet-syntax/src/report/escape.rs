@@ -66,7 +66,11 @@ pub fn escape_path(path: &Path) -> Cow<'_, str> {
 /// `line` escaped, with the byte range `start..end` of `line` moved to the same characters of
 /// the escaped text (so that a caret drawn under it stays under them). `start` and `end` must
 /// be character boundaries of `line`.
-pub fn escape_with_span(line: &str, start: usize, end: usize) -> (Cow<'_, str>, usize, usize) {
+pub(crate) fn escape_with_span(
+    line: &str,
+    start: usize,
+    end: usize,
+) -> (Cow<'_, str>, usize, usize) {
     let escaped = escape(line);
     let Cow::Owned(text) = &escaped else {
         return (escaped, start, end);

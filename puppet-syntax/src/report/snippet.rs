@@ -14,16 +14,14 @@
 
 use std::borrow::Cow;
 
-use annotate_snippets::{Level, Renderer, Snippet};
-use puppet_syntax::Diagnostic;
-
-use super::colour;
 use super::escape::escape_with_span;
+use crate::diagnostics::Diagnostic;
+use annotate_snippets::{Level, Renderer, Snippet};
 
 /// The rendered lines for `d` in `text` (the text the diagnostic's offsets are in), without a
 /// trailing newline; `None` when there is nothing to show (the span is on an empty line, e.g.
 /// the end of the input).
-pub fn render(text: &str, d: &Diagnostic, colour: bool) -> Option<String> {
+pub fn snippet(text: &str, d: &Diagnostic, colour: bool) -> Option<String> {
     let offset = floor_char_boundary(text, d.offset as usize);
     let line_start = text.as_bytes()[..offset]
         .iter()
@@ -61,7 +59,7 @@ pub fn render(text: &str, d: &Diagnostic, colour: bool) -> Option<String> {
     // The caret is `^` whatever the severity (the renderer draws `-` for warnings); its colour
     // is the severity's.
     let renderer = if colour {
-        Renderer::styled().error(colour::severity_style(d.severity))
+        Renderer::styled().error(super::severity_style(d.severity))
     } else {
         Renderer::plain()
     };
@@ -101,7 +99,7 @@ fn floor_char_boundary(text: &str, offset: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use puppet_syntax::{parse_and_validate, ParseOptions};
+    use crate::{parse_and_validate, ParseOptions};
 
     fn first(text: &str) -> Diagnostic {
         parse_and_validate(text.as_bytes(), &ParseOptions::new())
@@ -112,14 +110,14 @@ mod tests {
     #[test]
     fn caret_under_the_span() {
         let text = "$a = 1\n$x = $Abc\n";
-        let shown = render(text, &first(text), false).unwrap();
+        let shown = snippet(text, &first(text), false).unwrap();
         assert_eq!(shown, "  |\n2 | $x = $Abc\n  |      ^^^^\n  |");
     }
 
     #[test]
     fn control_characters_are_escaped_and_the_caret_follows() {
         let text = "notice('\u{1b}]0;pwned\u{7}\u{1b}[2J') $x = $Abc\n";
-        let shown = render(text, &first(text), false).unwrap();
+        let shown = snippet(text, &first(text), false).unwrap();
         assert!(
             !shown.contains('\u{1b}') && !shown.contains('\u{7}'),
             "{shown}"
@@ -139,7 +137,7 @@ mod tests {
         let shown: Vec<String> = result
             .diagnostics
             .iter()
-            .map(|d| render(text, d, false).unwrap())
+            .map(|d| snippet(text, d, false).unwrap())
             .collect();
         assert_eq!(
             shown,
@@ -153,10 +151,10 @@ mod tests {
     #[test]
     fn colour_only_when_asked() {
         let text = "$x = $Abc\n";
-        assert!(!render(text, &first(text), false)
+        assert!(!snippet(text, &first(text), false)
             .unwrap()
             .contains('\u{1b}'));
-        assert!(render(text, &first(text), true)
+        assert!(snippet(text, &first(text), true)
             .unwrap()
             .contains("\u{1b}["));
     }
