@@ -96,7 +96,12 @@ impl Gen {
             } else {
                 ""
             };
-            parts.push(Frag::styled(format!("{space}{op}{space}"), op_plain(op)));
+            let written = if self.rng.chance(3) {
+                format!(" /* c */ {op} ")
+            } else {
+                format!("{space}{op}{space}")
+            };
+            parts.push(Frag::styled(written, op_plain(op)));
             parts.push(Frag::expr(rhs));
         }
         Frag::Seq(parts)
@@ -449,7 +454,19 @@ impl Gen {
             Frag::text("{"),
             brk.clone(),
             if multiline {
-                list_with(pairs, Frag::Seq(vec![Frag::text(","), Frag::Break]))
+                let comment = if !ctx.inline && self.rng.chance(20) {
+                    " # c"
+                } else {
+                    ""
+                };
+                list_with(
+                    pairs,
+                    Frag::Seq(vec![
+                        Frag::text(","),
+                        Frag::styled(comment, ""),
+                        Frag::Break,
+                    ]),
+                )
             } else {
                 list(pairs, ", ")
             },

@@ -109,24 +109,26 @@ pub struct Heredoc {
     pub trim: bool,
     /// Text before the end tag on its line (Ruby finds the tag anywhere on a line).
     pub text_before_end: bool,
+    /// Blanks inside the parentheses: `@( "TAG" : json/t )`.
+    pub spaced: bool,
     pub lines: Vec<Frag>,
 }
 
 impl Heredoc {
     pub fn open(&self) -> String {
-        let mut open = String::from("@(");
+        let blank = if self.spaced { " " } else { "" };
+        let mut open = format!("@({blank}");
         if self.interpolating {
             open.push_str(&format!("\"{}\"", self.tag));
         } else {
             open.push_str(&self.tag);
         }
+        open.push_str(blank);
         if let Some(syntax) = self.syntax {
-            open.push(':');
-            open.push_str(syntax);
+            open.push_str(&format!(":{blank}{syntax}{blank}"));
         }
         if let Some(flags) = &self.flags {
-            open.push('/');
-            open.push_str(flags);
+            open.push_str(&format!("/{flags}{blank}"));
         }
         open.push(')');
         open
@@ -165,6 +167,7 @@ impl Heredoc {
         push(&|h| h.syntax = None);
         push(&|h| h.flags = None);
         push(&|h| h.text_before_end = false);
+        push(&|h| h.spaced = false);
         push(&|h| h.trim = false);
         push(&|h| h.space_after_bar = false);
         push(&|h| {
@@ -355,15 +358,19 @@ pub fn program(seed: u64, index: u64) -> Program {
     };
     // Warm up so that neighbouring indexes diverge at once.
     g.rng.next();
+    let ctx = Ctx {
+        depth: 3 + g.rng.below(3) as u32,
+        ..Ctx::top()
+    };
     if g.rng.below(8) == 0 {
         Program {
             epp: true,
-            tree: g.epp_template(Ctx::top()),
+            tree: g.epp_template(ctx),
         }
     } else {
         Program {
             epp: false,
-            tree: g.manifest(Ctx::top()),
+            tree: g.manifest(ctx),
         }
     }
 }

@@ -14,7 +14,7 @@ const ATTRIBUTES: &[&str] = &[
 ];
 const STATEMENT_FUNCTIONS: &[&str] = &[
     "notice", "include", "require", "contain", "tag", "info", "warning", "err", "debug", "fail",
-    "realize",
+    "realize", "return", "next", "break", "import",
 ];
 const CLASS_NAMES: &[&str] = &["foo", "foo::bar", "baz", "a::b::c", "role_x"];
 
@@ -253,7 +253,11 @@ impl Gen {
 
     /// `File['a']`, `Notify['a', $b]`, `Foo::Bar[x]`.
     fn resource_reference(&mut self, ctx: Ctx) -> Frag {
-        let t = *self.rng.pick(TYPE_REFS);
+        let t = if self.rng.chance(15) {
+            *self.rng.pick(&["Class", "Resource"])
+        } else {
+            *self.rng.pick(TYPE_REFS)
+        };
         let mut titles = vec![self.title(ctx)];
         if self.rng.chance(25) {
             titles.push(self.sq_string());

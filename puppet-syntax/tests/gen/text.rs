@@ -128,10 +128,12 @@ impl Gen {
                 }
                 2 => self.interpolation(inner),
                 3 => self.short_variable(after_short_var),
-                _ => match self.rng.below(4) {
+                _ => match self.rng.below(5) {
                     0 => Frag::StrNewline("\\n"),
                     1 => Frag::text("'"),
                     2 => Frag::text("$ "),
+                    // After `$x`, `::` ends the name unless a name follows.
+                    3 => Frag::text("::"),
                     _ => Frag::text("%"),
                 },
             };
@@ -200,7 +202,7 @@ impl Gen {
         self.heredocs += 1;
         let tag = format!(
             "{}{}",
-            self.rng.pick(&["END", "EOT", "TXT", "X_Y"]),
+            self.rng.pick(&["END", "EOT", "TXT", "X_Y", "MY TAG "]),
             self.heredocs
         );
         let interpolating = self.rng.chance(60);
@@ -233,6 +235,7 @@ impl Gen {
         let space_after_bar = self.rng.chance(50);
         let trim = self.rng.chance(35);
         let text_before_end = self.rng.chance(3);
+        let spaced = self.rng.chance(10);
         let inner = Ctx {
             no_heredoc: true,
             in_heredoc: true,
@@ -260,6 +263,7 @@ impl Gen {
             space_after_bar,
             trim,
             text_before_end,
+            spaced,
             lines,
         }))
     }
