@@ -612,11 +612,12 @@ fn division_may_follow(left: &Frag) -> bool {
         .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
         .next()
         .unwrap_or_default();
-    // Inside an interpolation Ruby's lexer also takes `/` after a string for a regexp.
+    // Inside an interpolation Ruby's lexer also takes `/` after a string or a heredoc for a
+    // regexp.
     const KEYWORDS: &[&str] = &[
         "undef", "default", "private", "attr", "type", "function", "in", "and", "or",
     ];
-    !(text.ends_with(['}', '"', '\'']) || KEYWORDS.contains(&last_word))
+    !(text.ends_with(['}', '"', '\'']) || text.contains("@(") || KEYWORDS.contains(&last_word))
 }
 
 /// `op` between single spaces.

@@ -112,6 +112,8 @@ pub struct Heredoc {
     /// Blanks inside the parentheses: `@( "TAG" : json/t )`.
     pub spaced: bool,
     pub lines: Vec<Frag>,
+    /// The lines written with half the margin only.
+    pub outdented: Vec<usize>,
 }
 
 impl Heredoc {
@@ -168,6 +170,7 @@ impl Heredoc {
         push(&|h| h.flags = None);
         push(&|h| h.text_before_end = false);
         push(&|h| h.spaced = false);
+        push(&|h| h.outdented.clear());
         push(&|h| h.trim = false);
         push(&|h| h.space_after_bar = false);
         push(&|h| {
@@ -274,11 +277,15 @@ impl Renderer {
                     heredoc_indent: Some(indent.clone()),
                     ..Renderer::default()
                 };
-                for line in &h.lines {
+                for (i, line) in h.lines.iter().enumerate() {
                     if *line == Frag::dropped() {
                         continue;
                     }
-                    body.out.push_str(&indent);
+                    if h.outdented.contains(&i) {
+                        body.out.push_str(&indent[..indent.len() / 2]);
+                    } else {
+                        body.out.push_str(&indent);
+                    }
                     body.frag(line);
                     body.out.push('\n');
                 }

@@ -170,8 +170,12 @@ impl Gen {
     /// any kind of string may be inside.
     pub fn interpolation(&mut self, ctx: Ctx) -> Frag {
         let body = match self.rng.weighted(&[3, 2, 2, 2, 1, 5, 4]) {
-            0 => Frag::text(*self.rng.pick(&["x", "n::m", "::top", "facts", "x1", "_x"])),
-            1 => Frag::text(*self.rng.pick(&["1", "0", "12", "0x1"])),
+            // A bare word first is a variable's name, keywords and `true` too.
+            0 => Frag::text(*self.rng.pick(&[
+                "x", "n::m", "::top", "facts", "x1", "_x", "true", "false", "undef", "default",
+                "type", "class", "if", "in", "and", "unless", "node", "private", "Foo",
+            ])),
+            1 => Frag::text(*self.rng.pick(&["1", "0", "12", "0x1", "1.5", "-1", "007"])),
             2 => {
                 let name = *self.rng.pick(&["x", "facts", "a", "n::m"]);
                 let args = self.access_args(ctx);
@@ -244,6 +248,10 @@ impl Gen {
         };
         let mut lines = Vec::new();
         let n = self.rng.below(5);
+        // Lines indented less than the margin (Ruby keeps them as they are).
+        let outdented = (0..n)
+            .filter(|_| margin.as_ref().is_some_and(|m| m.len() > 1) && self.rng.chance(10))
+            .collect();
         for i in 0..n {
             // A line continuation (`\` with the `L` flag) into the end tag's line crashes Ruby.
             let continuation_ok = i + 1 < n;
@@ -265,6 +273,7 @@ impl Gen {
             text_before_end,
             spaced,
             lines,
+            outdented,
         }))
     }
 
