@@ -124,9 +124,11 @@ impl Gen {
                 Frag::expr(value),
             ]));
         }
-        // Without braces the key must not start with `{` (that would open the braces form).
+        // Without braces the key must hold no `{`: one first opens the braces form, and so does
+        // `"${{…}}"` (Ruby's lexer looks back past the `"${` to the `?`).
         let body =
-            if entries.len() == 1 && !entries[0].render().starts_with('{') && self.rng.chance(25) {
+            if entries.len() == 1 && !entries[0].render_line().contains('{') && self.rng.chance(25)
+            {
                 entries.pop().unwrap()
             } else {
                 let trailing = if self.rng.chance(30) { "," } else { "" };
