@@ -11,9 +11,11 @@
 //! Ruby; the test fails unless every difference found shrinks to a case listed in
 //! `test_data/generated/known-failures.txt`, or to a difference of the same fingerprint as a
 //! listed case (the same bug, shrunk to another program after a change of the generator: no
-//! new case is written then). One program per fingerprint of a difference (the
-//! first differing node or message) is shrunk, for at most `PUPPET_GEN_SHRINK_MAX` (default 60)
-//! fingerprints, and a case is written for each fingerprint of the shrunk differences; shrinking is bounded by counts, not time, so a run gives the same cases on
+//! new case is written then). One program per group of differences (the kinds of the first
+//! differing PN tokens, the first differing node, or our first error) is shrunk, for at most
+//! `PUPPET_GEN_SHRINK_MAX` (default 60) groups, and a case is written for each fingerprint of
+//! the shrunk differences (the same plus the PN list the difference is in); shrinking is
+//! bounded by counts, not time, so a run gives the same cases on
 //! every machine.
 //!
 //! `PUPPET_GEN_DUMP=DIR` also writes every program to `DIR` (`00042.pp`, `00043.epp`, …).
@@ -125,14 +127,11 @@ fn generated_programs_equal_ruby() {
         rejected_by_ruby.len()
     );
 
-    // Shrink the first program of each fingerprint (up to PUPPET_GEN_SHRINK_MAX of them): the
-    // others most probably show the same difference.
-    let mut by_fingerprint: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    // Shrink the first program of each group (up to PUPPET_GEN_SHRINK_MAX of them): the others
+    // most probably show the same difference.
+    let mut groups: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     for (n, (_, d)) in differences.iter().enumerate() {
-        by_fingerprint
-            .entry(d.fingerprint.clone())
-            .or_default()
-            .push(n);
+        groups.entry(d.group.clone()).or_default().push(n);
     }
     let known = cases::known_failures();
     // The fingerprints of the recorded cases that differ today.
@@ -145,13 +144,13 @@ fn generated_programs_equal_ruby() {
         .collect();
     let mut found: BTreeMap<String, (String, String)> = BTreeMap::new();
     let mut shrunk_count = 0;
-    let mut same_fingerprint = 0;
+    let mut same_group = 0;
     let mut minimal_fingerprints = std::collections::HashSet::new();
-    for group in by_fingerprint.values() {
+    for group in groups.values() {
         if shrunk_count == shrink_max {
             break;
         }
-        same_fingerprint += group.len() - 1;
+        same_group += group.len() - 1;
         let (i, difference) = &differences[group[0]];
         let Some(ruby) = oracle_or_start(&mut oracle) else {
             break;
@@ -162,7 +161,13 @@ fn generated_programs_equal_ruby() {
         let Verdict::Differs(minimal) = compare(&src, program.epp, &record) else {
             unreachable!("shrinking keeps the difference");
         };
-        // Programs of several fingerprints often shrink to one difference: one case for each.
+        eprintln!(
+            "group {:?} ({} programs) shrinks to {:?}",
+            difference.group,
+            group.len(),
+            minimal.fingerprint
+        );
+        // Programs of several groups often shrink to one difference: one case for each.
         if !minimal_fingerprints.insert(minimal.fingerprint.clone()) {
             continue;
         }
@@ -192,7 +197,7 @@ fn generated_programs_equal_ruby() {
             src,
         ));
     }
-    let unshrunk = differences.len() - shrunk_count - same_fingerprint;
+    let unshrunk = differences.len() - shrunk_count - same_group;
     let mut unexpected = Vec::new();
     for (name, (detail, src)) in &found {
         let status = match known.get(name) {
@@ -205,11 +210,11 @@ fn generated_programs_equal_ruby() {
         eprintln!("difference {name}: {status}\n--- program\n{src}\n--- {detail}\n");
     }
     eprintln!(
-        "{} differing programs in {} fingerprints: {shrunk_count} shrunk into {} cases ({} not \
-         known), {same_fingerprint} with the fingerprint of a shrunk one, {unshrunk} not shrunk \
+        "{} differing programs in {} groups: {shrunk_count} shrunk into {} cases ({} not \
+         known), {same_group} in the group of a shrunk one, {unshrunk} not shrunk \
          (PUPPET_GEN_SHRINK_MAX {shrink_max})",
         differences.len(),
-        by_fingerprint.len(),
+        groups.len(),
         found.len(),
         unexpected.len(),
     );

@@ -46,8 +46,12 @@ impl DiffKind {
 #[derive(Clone, Debug)]
 pub struct Difference {
     pub kind: DiffKind,
-    /// Groups differences that probably have one cause (the first differing node or message).
+    /// Tells differences apart: the first differing node (with the PN list it is in) or our
+    /// first error. A shrunk difference gets a regression case per fingerprint.
     pub fingerprint: String,
+    /// Coarser: the programs of one group are shrunk once (PN differences are grouped by the
+    /// kinds of the differing tokens only, wherever they are).
+    pub group: String,
     /// Ruby's output and ours where they part, for people.
     pub detail: String,
 }
@@ -78,9 +82,11 @@ pub fn ours(src: &str, epp: bool) -> Result<Result<Ours, Vec<String>>, String> {
     let model = match result.model {
         Some(model) if !result.has_errors() => model,
         _ => {
+            // Errors only: a warning (an unrecognized escape, say) is no reason.
             let diags: Vec<String> = result
                 .diagnostics
                 .iter()
+                .filter(|d| d.severity.as_str() == "error")
                 .map(|d| format!("{}@{}: {}", d.code, d.offset, d.message))
                 .collect();
             return Ok(Err(diags));
@@ -124,17 +130,21 @@ pub fn compare(src: &str, epp: bool, record: &Value) -> Verdict {
     }
     let ours = match ours(src, epp) {
         Err(panic) => {
+            let fingerprint = format!("panic {}", strip_digits(&panic));
             return Verdict::Differs(Difference {
                 kind: DiffKind::Panic,
-                fingerprint: format!("panic {}", strip_digits(&panic)),
+                group: fingerprint.clone(),
+                fingerprint,
                 detail: format!("our parser panicked: {panic}"),
-            })
+            });
         }
         Ok(Err(diagnostics)) => {
             let first = diagnostics.first().map_or("", String::as_str);
+            let fingerprint = format!("rejected {}", message_class(first));
             return Verdict::Differs(Difference {
                 kind: DiffKind::Rejected,
-                fingerprint: format!("rejected {}", message_class(first)),
+                group: fingerprint.clone(),
+                fingerprint,
                 detail: format!("Ruby parses it, we report: {}", diagnostics.join(" | ")),
             });
         }
@@ -164,14 +174,15 @@ pub fn compare(src: &str, epp: bool, record: &Value) -> Verdict {
                 .zip(ours.pn.bytes())
                 .take_while(|(a, b)| a == b)
                 .count();
+            let tokens = format!(
+                "ruby {}, ours {}",
+                token_class(pn, at),
+                token_class(&ours.pn, at)
+            );
             return Verdict::Differs(Difference {
                 kind: DiffKind::Pn,
-                fingerprint: format!(
-                    "pn in {}: ruby {}, ours {}",
-                    enclosing_head(pn, at),
-                    token_class(pn, at),
-                    token_class(&ours.pn, at)
-                ),
+                fingerprint: format!("pn in {}: {tokens}", enclosing_head(pn, at)),
+                group: format!("pn: {tokens}"),
                 detail: format!(
                     "PN differs at byte {at}\n  ruby: {}\n  ours: {}{}",
                     pn,
@@ -185,15 +196,19 @@ pub fn compare(src: &str, epp: bool, record: &Value) -> Verdict {
     }
     match first_loc_difference {
         None => Verdict::Same,
-        Some(at) => Verdict::Differs(Difference {
-            kind: DiffKind::Positions,
-            fingerprint: format!(
+        Some(at) => {
+            let fingerprint = format!(
                 "positions {} / {}",
                 theirs.get(at).map_or("-", |l| l.0.as_str()),
                 ours.locs.get(at).map_or("-", |l| l.0.as_str())
-            ),
-            detail: format!("positions differ at {}", loc_detail(at)),
-        }),
+            );
+            Verdict::Differs(Difference {
+                kind: DiffKind::Positions,
+                group: fingerprint.clone(),
+                fingerprint,
+                detail: format!("positions differ at {}", loc_detail(at)),
+            })
+        }
     }
 }
 
