@@ -348,16 +348,24 @@ pub struct Gen {
 #[derive(Clone, Debug)]
 pub struct Program {
     pub epp: bool,
+    /// Written with `\r\n` line ends (every line, strings and heredoc bodies too).
+    pub crlf: bool,
     pub tree: Frag,
 }
 
 impl Program {
     pub fn source(&self) -> String {
-        self.tree.render()
+        let text = self.tree.render();
+        if self.crlf {
+            text.replace('\n', "\r\n")
+        } else {
+            text
+        }
     }
 }
 
-/// Program `index` of `seed`: a manifest, or (one in eight) an EPP template.
+/// Program `index` of `seed`: a manifest, or (one in eight) an EPP template; one in twelve with
+/// `\r\n` line ends.
 pub fn program(seed: u64, index: u64) -> Program {
     let mut g = Gen {
         rng: Rng::new(seed ^ index.wrapping_mul(0xA076_1D64_78BD_642F)),
@@ -369,17 +377,14 @@ pub fn program(seed: u64, index: u64) -> Program {
         depth: 3 + g.rng.below(3) as u32,
         ..Ctx::top()
     };
-    if g.rng.below(8) == 0 {
-        Program {
-            epp: true,
-            tree: g.epp_template(ctx),
-        }
+    let crlf = g.rng.below(12) == 0;
+    let epp = g.rng.below(8) == 0;
+    let tree = if epp {
+        g.epp_template(ctx)
     } else {
-        Program {
-            epp: false,
-            tree: g.manifest(ctx),
-        }
-    }
+        g.manifest(ctx)
+    };
+    Program { epp, crlf, tree }
 }
 
 /// `items` separated by `sep`, each droppable (with its separator).

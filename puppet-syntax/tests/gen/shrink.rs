@@ -83,6 +83,7 @@ pub fn shrink(
             .into_iter()
             .map(|tree| Program {
                 epp: best.epp,
+                crlf: best.crlf,
                 tree,
             })
             .filter_map(|p| {
