@@ -1,7 +1,7 @@
 //! EPP templates: `EPP_START` (a zero-length token), optional `|params|`, then statements where
 //! template text is `RENDER_STRING` and `<%= e %>` is a render expression.
 
-use super::atoms::{hash, parameter_list};
+use super::atoms::parameter_list;
 use super::expressions::{expected_expression, expression};
 use super::statements;
 use crate::parser::{CompletedMarker, Parser, TokenSet};
@@ -29,6 +29,8 @@ pub(super) fn template(p: &mut Parser<'_, '_>) {
 
 // test_epp epp_render_block
 // <%= { $x } %> <%= {a => 1} %>
+// test_epp epp_render_hash_expression
+// <%= {  }[1] %> <%= { 1 > 1 != 1 => 1, 1 => 1, } %> <%= { $y = [1] $y } %>
 /// RENDER_EXPR (expression | LBRACE statements RBRACE) (EPP_END | EPP_END_TRIM)
 pub(super) fn render_expr(p: &mut Parser<'_, '_>) -> CompletedMarker {
     let m = p.start();
@@ -39,8 +41,6 @@ pub(super) fn render_expr(p: &mut Parser<'_, '_>) -> CompletedMarker {
         statements(p, TokenSet::new(&[RBRACE]));
         p.expect(RBRACE);
         b.complete(p, BLOCK);
-    } else if p.at(LBRACE) {
-        hash(p);
     } else if expression(p).is_none() {
         expected_expression(p);
     }
@@ -50,7 +50,27 @@ pub(super) fn render_expr(p: &mut Parser<'_, '_>) -> CompletedMarker {
     m.complete(p, RENDER_EXPR_NODE)
 }
 
-/// `{}` or `{ key =>`: a hash rather than a block of statements.
+/// Whether `<%= {` opens a hash (an expression) rather than a block of statements. Ruby's
+/// grammar has both (`RENDER_EXPR expression` and `RENDER_EXPR LBRACE statements RBRACE`) and
+/// its LALR parser only decides at the closing brace: the braces hold a hash when they are
+/// empty, when a `=>` stands directly inside them (hash entries; a block's `=>` are all nested
+/// in further brackets), or when something other than `%>` follows them (`<%= {}[1] %>`, a
+/// hash in a longer expression).
 fn looks_like_hash(p: &mut Parser<'_, '_>) -> bool {
-    p.nth_at(1, RBRACE) || p.nth_at(2, FARROW)
+    if p.nth_at(1, RBRACE) {
+        return true;
+    }
+    let mut depth = 0u32;
+    let mut n = 1;
+    loop {
+        match p.nth(n) {
+            EOF => return false,
+            LBRACE | SELBRACE | LBRACK | LISTSTART | LPAREN | WSLPAREN => depth += 1,
+            RBRACE if depth == 0 => return !matches!(p.nth(n + 1), EPP_END | EPP_END_TRIM),
+            RBRACE | RBRACK | RPAREN => depth = depth.saturating_sub(1),
+            FARROW if depth == 0 => return true,
+            _ => {}
+        }
+        n += 1;
+    }
 }
