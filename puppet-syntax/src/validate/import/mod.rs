@@ -20,8 +20,8 @@
 //!      (`Loaders#instantiate_definition`): a name bound twice, or a type alias named like a
 //!      define of the file or a type Puppet has built in, raises `Attempt to redefine entity`
 //!      (`loaders`);
-//!    * a node gives one type per host match (`collection::node_name`); a type mapping is
-//!      registered without reporting anything.
+//!    * a node gives one type per host match (`collection::node_name`); a type mapping's two
+//!      sides are interpreted as types (`TypeParser#interpret`), which can raise (see below).
 //! 2. `TypeCollection#add` adds the types in that order (the main class `''` first, which
 //!    nothing can clash with): a class, define or node whose name is taken gives one of seven
 //!    duplicate messages (`collection`).
@@ -54,6 +54,14 @@
 //!   otherwise. Ruby fails differently (`Failed to convert '…' to URI`) for a file whose path
 //!   holds `[` or `]` and a define, function, plan or type alias is redefined; we give the
 //!   `REDEFINED_ENTITY` message with the path escaped as elsewhere.
+//!
+//! # Not reproduced yet
+//!
+//! A type mapping whose mapped type is invalid: Ruby's type parser raises while interpreting
+//! it, with whatever Ruby error the type's arguments cause (`type Runtime[ruby, 'Foo'] =
+//! Integer[1, 'x']`: `ArgumentError` `comparison of Integer with String failed`). We report
+//! nothing for type mappings. (A type alias is not interpreted at import: `type Foo =
+//! Integer[1, 'x']` gives nothing in Ruby either.)
 
 mod collection;
 mod loaders;
@@ -151,8 +159,9 @@ impl Import<'_> {
                     let result = loaders.set_entry(EntityKind::Type, name, definition);
                     self.bound(result, definition)?;
                 }
-                // A type mapping is registered without a check; a type definition never gets
-                // here (the validator rejects it).
+                // A type mapping's types are interpreted, which we do not reproduce (see the
+                // module documentation); a type definition never gets here (the validator
+                // rejects it).
                 _ => {}
             }
         }
