@@ -34,11 +34,13 @@ pub fn read(path: &Path) -> io::Result<Input> {
 }
 
 /// The options for parsing the input read from `path`: `base` with the input's name as the
-/// file, and EPP for `--epp` or a file whose name ends in `.epp`.
+/// file, and EPP for `--epp` or a file whose name ends in `.epp`. Standard input has no file,
+/// as in Ruby (`puppet parser validate < x.pp`): no location checks, and messages that name
+/// the file say nothing (`Class 'a' is already defined (line: 1); …`); its diagnostics are
+/// shown under the input's name.
 pub fn options_for(base: &ParseOptions, args: ParseArgs, path: &Path, name: &str) -> ParseOptions {
     let is_epp_path = path.extension().is_some_and(|e| e == "epp");
-    base.clone()
-        .file(name)
-        .epp(args.epp || is_epp_path)
-        .tasks(args.tasks)
+    let mut options = base.clone().epp(args.epp || is_epp_path).tasks(args.tasks);
+    options.file = (path.as_os_str() != "-").then(|| name.to_owned());
+    options
 }

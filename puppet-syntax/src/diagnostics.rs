@@ -125,6 +125,23 @@ issue_codes! {
     ILLEGAL_BASE64,
     ILLEGAL_PP,
     ILLEGAL_EPP,
+    // the import after validation (`puppet parser validate`'s `known_resource_types`), see
+    // `validate/import`: Puppet raises or logs these without an issue code
+    /// Ours: a class, define or node whose name is already taken in the file (Ruby's
+    /// `TypeCollection#add_*`: `Class 'a' is already defined (file: F, line: L); cannot
+    /// redefine`, …); Ruby gives the line of the redefinition but no column.
+    DUPLICATE_DEFINITION,
+    /// Ours: a define, function, plan or type alias whose name is already bound (twice in the
+    /// file, or a type alias named like a define of the file or a built-in type): Ruby's loader
+    /// error `Attempt to redefine entity '…'. …`, without a position.
+    REDEFINED_ENTITY,
+    /// Ours: a class or define parameter without a default value named after a metaparameter
+    /// (`notify is a metaparameter; please choose another parameter name in the foo
+    /// definition`), an error without a position in Ruby.
+    METAPARAM_PARAMETER,
+    /// Ours: the same with a default value: Ruby's warning `tag is a metaparam; this value will
+    /// inherit to all contained resources in the c definition`, without a position.
+    METAPARAM_PARAMETER_WITH_DEFAULT,
 }
 
 impl fmt::Display for IssueCode {

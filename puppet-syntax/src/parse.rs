@@ -58,9 +58,22 @@ impl ParseResult {
     /// Runs the validator (Ruby's `Checker4_0`, or `TasksChecker` with `options.tasks`) on the
     /// model, if there is one, and appends its diagnostics (located). With a syntax error there
     /// is no model and nothing is validated, as in Ruby.
+    ///
+    /// Then, when no diagnostic so far is an error, what `puppet parser validate` does next:
+    /// the import of the file's definitions (duplicate classes, defines and nodes, redefined
+    /// functions, plans and type aliases, metaparameters as parameter names; see
+    /// `validate/import`). Ruby never gets there after an error.
     pub fn validate(&mut self, options: &ParseOptions) {
         if let Some(model) = &self.model {
             let mut found = validate_model(model, options);
+            let clean = !self
+                .diagnostics
+                .iter()
+                .chain(&found)
+                .any(Diagnostic::is_error);
+            if clean {
+                found.extend(validate::import(model, options));
+            }
             for d in &mut found {
                 d.locate(model.file(), model.source(), model.line_index());
             }

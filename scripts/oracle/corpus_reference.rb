@@ -11,18 +11,23 @@
 #   locs         [class, offset, length] of every model node that has a position, pre-order
 #                (Program#_pcore_all_contents order)
 #   diagnostics  validation diagnostics: {issue, severity, line, pos}
+#   import       when validation found no error and the import that `puppet parser validate`
+#                runs next reported something: [{severity, line, pos, message[, raised]}]
+#                (see import.rb; the environment has no module path)
 #   syntax_error {issue, line, pos, message} when parsing raised (issue is null for a plain ParseError)
 #   oracle_crash "Class: message" when Ruby raised something else (e.g. invalid UTF-8)
 # Files ending in `.epp` are parsed as EPP templates.
 require 'puppet'
 require 'json'
 require 'puppet/pops/pn'
+require_relative 'import'
 
 tasks = !ARGV.delete('--tasks').nil?
 Puppet.initialize_settings([]) rescue nil
 Puppet[:tasks] = true if tasks
 
 files = ARGV.empty? ? $stdin.each_line.map(&:chomp).reject(&:empty?) : ARGV
+env = Puppet::Node::Environment.create(:oracle, [])
 ep = Puppet::Pops::Parser::EvaluatingParser.new
 epp = Puppet::Pops::Parser::EvaluatingParser::EvaluatingEppParser.new
 $stdout.sync = false
@@ -47,6 +52,10 @@ files.each do |f|
     rec['diagnostics'] = acceptor.diagnostics.map do |d|
       { 'issue' => d.issue.issue_code.to_s, 'severity' => d.severity.to_s,
         'line' => d.source_pos&.line, 'pos' => d.source_pos&.pos }
+    end
+    if acceptor.errors.empty?
+      imported = import_json(pr.model, f, env)
+      rec['import'] = imported unless imported.empty?
     end
   rescue Puppet::ParseErrorWithIssue => e
     rec['syntax_error'] = { 'issue' => e.issue_code.to_s, 'line' => e.line, 'pos' => e.pos, 'message' => e.message }

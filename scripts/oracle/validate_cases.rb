@@ -9,7 +9,8 @@
 # lines and lines starting with `# ` are skipped. A line may start with options in brackets:
 # `#![tasks,strict=error,strict=off,epp] snippet`. Each snippet is parsed as the file `x.pp` (EPP:
 # `x.epp`) in an environment without modules, then validated with ValidatorFactory_4_0 (which
-# picks TasksChecker when Puppet[:tasks]). Output, one object per snippet:
+# picks TasksChecker when Puppet[:tasks]); the import (below) parses it as `/oracle/x.pp`
+# (`/oracle/x.epp`). Output, one object per snippet:
 #   case          the input line as written
 #   syntax_error  {issue, line, pos, message} when parsing raised (message without location)
 #   diagnostics   [{issue, severity, line, pos, message}] in acceptor order; message is
@@ -17,6 +18,9 @@
 #   raised        {issue, line, pos, message} when validation raised a ParseErrorWithIssue
 #                 (heredoc syntax checkers); `diagnostics` then holds what was accepted before
 #   crash         "Class: message" when validation raised anything else
+#   import        when validation found no error: what `puppet parser validate` reports next,
+#                 importing the definitions (see import.rb), if anything:
+#                 [{severity, line, pos, message[, raised]}]
 #
 # Module path mode: every FILE (or every line of stdin) is parsed (EPP when it ends in .epp) and
 # validated in an environment whose module path is DIR... (Puppet::Node::Environment.create, as
@@ -27,6 +31,7 @@ require 'puppet'
 require 'json'
 require 'tmpdir'
 require 'fileutils'
+require_relative 'import'
 
 puppet_tmp = Dir.mktmpdir('puppet-oracle')
 at_exit { FileUtils.remove_entry(puppet_tmp) }
@@ -56,8 +61,9 @@ def error_json(e)
     'line' => e.line, 'pos' => e.pos, 'message' => msg }
 end
 
-# Parses and validates src as file `file`; returns the result hash.
-def run(src, file, epp, env)
+# Parses and validates src as file `file`; returns the result hash. The import runs on the
+# source parsed as `import_file` (default: `file`).
+def run(src, file, epp, env, import_file = file)
   rec = {}
   parser = epp ? Puppet::Pops::Parser::EvaluatingParser::EvaluatingEppParser.new : Puppet::Pops::Parser::EvaluatingParser.new
   Puppet.override(current_environment: env) do
@@ -79,9 +85,20 @@ def run(src, file, epp, env)
       rec['crash'] = "#{e.class}: #{e.message.lines.first&.chomp}"
     end
     rec['diagnostics'] = acceptor.diagnostics.map { |d| diag_json(d) }
+    # `puppet parser validate` imports the definitions when validation found no error.
+    if !rec['raised'] && !rec['crash'] && acceptor.errors.empty?
+      program = import_file == file ? model : parser.parser.parse_string(src, import_file).model
+      imported = import_json(program, import_file, env)
+      rec['import'] = imported unless imported.empty?
+    end
   end
   rec
 end
+
+# The file a snippet is imported as: absolute, as `puppet parser validate` names a manifest
+# (`Environment#manifest` is expanded), since the import's messages show it.
+SNIPPET_PP = '/oracle/x.pp'
+SNIPPET_EPP = '/oracle/x.epp'
 
 $stdout.sync = false
 if modulepath
@@ -107,7 +124,7 @@ else
     Puppet[:tasks] = options.include?('tasks')
     strict = options.find { |o| o.start_with?('strict=') }
     Puppet[:strict] = strict ? strict.split('=', 2)[1].to_sym : :warning
-    rec = { 'case' => line }.merge(run(src, epp ? 'x.epp' : 'x.pp', epp, env))
+    rec = { 'case' => line }.merge(run(src, epp ? 'x.epp' : 'x.pp', epp, env, epp ? SNIPPET_EPP : SNIPPET_PP))
     puts JSON.generate(rec)
   end
 end

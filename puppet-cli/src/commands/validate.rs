@@ -221,13 +221,16 @@ fn parse_options(args: &ValidateArgs) -> ParseOptions {
         StrictArg::Warning => Strict::Warning,
         StrictArg::Error => Strict::Error,
     };
-    let location = args.modulepath.as_ref().map(|mp| {
+    // Ruby resolves relative paths against the working directory and `~` from $HOME: the
+    // module path and manifest for the location checks, and the file itself, whose expanded
+    // path the import's messages show (`Class 'a' is already defined (file: /abs/x.pp, …`).
+    // Without `--modulepath` the module path is empty, which turns the location checks off.
+    let working_dir = std::env::current_dir().unwrap_or_default();
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let location = if let Some(mp) = &args.modulepath {
         let dirs: Vec<PathBuf> = std::env::split_paths(mp)
             .filter(|p| !p.as_os_str().is_empty())
             .collect();
-        // Ruby resolves relative paths against the working directory and `~` from $HOME.
-        let working_dir = std::env::current_dir().unwrap_or_default();
-        let home = std::env::var_os("HOME").map(PathBuf::from);
         for dir in &dirs {
             warn_if_missing(
                 dir,
@@ -245,9 +248,11 @@ fn parse_options(args: &ValidateArgs) -> ParseOptions {
             );
         }
         LocationContext::new(dirs, args.manifest.clone(), working_dir).with_home(home)
-    });
+    } else {
+        LocationContext::new(Vec::new(), None, working_dir).with_home(home)
+    };
     let mut options = ParseOptions::new().strict(strict).tasks(args.parse.tasks);
-    options.location = location;
+    options.location = Some(location);
     options
 }
 

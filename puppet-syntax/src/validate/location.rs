@@ -66,7 +66,7 @@ impl LocationContext {
     /// `File.expand_path` (lexical): absolute, `.` and `..` resolved, duplicate `/` removed, `~`
     /// expanded from [`LocationContext::home`], relative paths taken from
     /// [`LocationContext::working_dir`].
-    fn expand_path(&self, file: &str) -> String {
+    pub(crate) fn expand_path(&self, file: &str) -> String {
         let absolute: PathBuf = if let Some(rest) = file
             .strip_prefix("~")
             .filter(|r| r.is_empty() || r.starts_with('/'))

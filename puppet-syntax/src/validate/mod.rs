@@ -24,6 +24,9 @@
 //! * `labels` — `ModelLabelProvider` (`"Host Class Definition"`, `a`/`an` articles).
 //! * `messages` — Puppet's message text for every issue the validator reports.
 //! * `walk` — the contained children of a node, in attribute order, without reflection.
+//! * `import` — not `Checker4_0`: what `puppet parser validate` reports after it, importing the
+//!   file's definitions (duplicates, metaparameter parameters, redefined loader entries); run
+//!   by the front door only when parsing and validation found no error.
 //!
 //! # Differences from Ruby (all deliberate)
 //!
@@ -43,6 +46,7 @@ mod checks;
 mod definitions;
 mod helpers;
 mod heredoc;
+mod import;
 mod json;
 mod labels;
 mod literal;
@@ -54,6 +58,7 @@ use crate::diagnostics::{Diagnostic, IssueCode, Severity};
 use crate::model::{Model, NodeId};
 use crate::options::{ParseOptions, Strict};
 
+pub(crate) use import::import;
 pub(crate) use location::FileNamespace;
 
 /// Parses the text of a `pp`/`epp` heredoc (`epp` says which) for its syntax checker:

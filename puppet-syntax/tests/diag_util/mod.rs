@@ -18,3 +18,19 @@ pub fn diagnostic_row(d: &Diagnostic) -> Row {
         d.message.clone(),
     )
 }
+
+/// The issue code of ours that a message of Ruby's import (which has no issue codes) stands
+/// for: what `puppet parser validate` reports after validation (`validate/import`).
+pub fn import_code(message: &str) -> &'static str {
+    if message.starts_with("Attempt to redefine entity") {
+        "REDEFINED_ENTITY"
+    } else if message.contains(" is a metaparameter; ") {
+        "METAPARAM_PARAMETER"
+    } else if message.contains(" is a metaparam; ") {
+        "METAPARAM_PARAMETER_WITH_DEFAULT"
+    } else if message.contains(" already defined") {
+        "DUPLICATE_DEFINITION"
+    } else {
+        "an import message we do not know"
+    }
+}

@@ -1,0 +1,254 @@
+//! The loaders' side of the import: the names that defines, functions, plans and type aliases
+//! bind, and `Attempt to redefine entity` (`BaseLoader#set_entry` → `fail_redefine`, an
+//! `ArgumentError`).
+//!
+//! What `puppet parser validate`'s fresh loaders hold, and where each definition goes:
+//!
+//! * a define's runtime type (`Loaders.register_runtime3_type`) goes into the runtime-3 type
+//!   loader, which fails only on its own entries (it allows shadowing): a define defined twice;
+//! * a function, plan or type alias goes into the environment loader
+//!   (`Loaders#instantiate_definition`), which fails on its own entries of the same kind, and, for
+//!   a type alias (`:type` entries, no shadowing allowed), also on an entry that one of its parent
+//!   loaders has loaded: a define of the file bound before it (runtime-3 loader) or a type of the
+//!   static loader: Puppet's types (`TypeParser.type_map`, origin
+//!   `by Puppet-Type-System/Static-Loader`), its built-in aliases (`Data`, `RichData`, …) and the
+//!   built-in resource types it references (`File`, `Notify`, …), both without an origin
+//!   (`Set at unknown location`). Nothing else is loaded in a fresh process.
+//!
+//! Names are compared as `TypedName` does: lower-cased, without a leading `::`; the entity is
+//! named `http://puppet.com/2016.1/runtime/KIND/NAME`. An origin in the file is
+//! `Locator#to_uri(definition)` (see `uri`).
+
+use std::collections::HashMap;
+
+use crate::model::{Model, NodeId};
+
+use super::uri;
+
+/// The kind of a loader entry (`TypedName#type`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(super) enum EntityKind {
+    Type,
+    Function,
+    Plan,
+}
+
+impl EntityKind {
+    fn as_str(self) -> &'static str {
+        match self {
+            EntityKind::Type => "type",
+            EntityKind::Function => "function",
+            EntityKind::Plan => "plan",
+        }
+    }
+}
+
+/// Where an entry was set.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Origin {
+    /// A definition of the file.
+    Definition(NodeId),
+    /// Puppet's type system (`puppet:Puppet-Type-System/Static-Loader`).
+    StaticLoader,
+    /// No origin recorded.
+    Unknown,
+}
+
+/// An entry that was already bound: `Attempt to redefine entity`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(super) struct Redefined {
+    kind: EntityKind,
+    name: String,
+    origin: Origin,
+}
+
+impl Redefined {
+    /// `fail_redefine(entry)`'s message.
+    pub(super) fn message(&self, model: &Model, file: Option<&str>) -> String {
+        let origin = match self.origin {
+            Origin::Definition(d) => format!(
+                "Originally set at {}.",
+                uri::locator_uri(file, model.line(d), model.pos(d))
+            ),
+            Origin::StaticLoader => {
+                "Originally set by Puppet-Type-System/Static-Loader.".to_owned()
+            }
+            Origin::Unknown => "Set at unknown location".to_owned(),
+        };
+        format!(
+            "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/{}/{}'. {origin}",
+            self.kind.as_str(),
+            self.name
+        )
+    }
+}
+
+/// The entries the file's definitions have bound so far.
+#[derive(Default)]
+pub(super) struct Loaders {
+    /// The runtime-3 type loader: the defines' runtime types.
+    runtime3_types: HashMap<String, NodeId>,
+    /// The environment loader: functions, plans and type aliases.
+    environment: HashMap<(EntityKind, String), NodeId>,
+}
+
+impl Loaders {
+    /// `Loaders.register_runtime3_type(name, origin)` for a define.
+    pub(super) fn register_runtime3_type(
+        &mut self,
+        name: &str,
+        definition: NodeId,
+    ) -> Result<(), Redefined> {
+        let name = typed_name(name);
+        if let Some(&earlier) = self.runtime3_types.get(&name) {
+            return Err(Redefined {
+                kind: EntityKind::Type,
+                name,
+                origin: Origin::Definition(earlier),
+            });
+        }
+        self.runtime3_types.insert(name, definition);
+        Ok(())
+    }
+
+    /// `set_entry` in the environment loader for a function, plan or type alias.
+    pub(super) fn set_entry(
+        &mut self,
+        kind: EntityKind,
+        name: &str,
+        definition: NodeId,
+    ) -> Result<(), Redefined> {
+        let name = typed_name(name);
+        let key = (kind, name);
+        let origin = match self.environment.get(&key) {
+            Some(&earlier) => Some(Origin::Definition(earlier)),
+            None if kind == EntityKind::Type => self
+                .runtime3_types
+                .get(&key.1)
+                .map(|&earlier| Origin::Definition(earlier))
+                .or_else(|| static_origin(&key.1)),
+            None => None,
+        };
+        if let Some(origin) = origin {
+            return Err(Redefined {
+                kind,
+                name: key.1,
+                origin,
+            });
+        }
+        self.environment.insert(key, definition);
+        Ok(())
+    }
+}
+
+/// `TypedName#name`: lower-cased, without a leading `::`.
+fn typed_name(name: &str) -> String {
+    let name = name.to_lowercase();
+    match name.strip_prefix("::") {
+        Some(relative) => relative.to_owned(),
+        None => name,
+    }
+}
+
+/// The static loader's entry for the (lower-case) type name, if it has one.
+fn static_origin(name: &str) -> Option<Origin> {
+    if TYPE_SYSTEM.contains(&name) {
+        Some(Origin::StaticLoader)
+    } else if BUILT_IN_ALIASES.contains(&name) || BUILT_IN_RESOURCE_TYPES.contains(&name) {
+        Some(Origin::Unknown)
+    } else {
+        None
+    }
+}
+
+/// The keys of `Puppet::Pops::Types::TypeParser.type_map` (Puppet 7.23).
+const TYPE_SYSTEM: [&str; 41] = [
+    "integer",
+    "float",
+    "numeric",
+    "init",
+    "iterable",
+    "iterator",
+    "string",
+    "binary",
+    "sensitive",
+    "enum",
+    "boolean",
+    "pattern",
+    "regexp",
+    "array",
+    "hash",
+    "class",
+    "resource",
+    "collection",
+    "scalar",
+    "scalardata",
+    "catalogentry",
+    "undef",
+    "notundef",
+    "default",
+    "any",
+    "variant",
+    "optional",
+    "runtime",
+    "type",
+    "tuple",
+    "struct",
+    "object",
+    "typealias",
+    "typereference",
+    "typeset",
+    "callable",
+    "semver",
+    "semverrange",
+    "timestamp",
+    "timespan",
+    "uri",
+];
+
+/// `StaticLoader::BUILTIN_ALIASES`, lower-cased.
+const BUILT_IN_ALIASES: [&str; 5] = [
+    "data",
+    "richdatakey",
+    "richdata",
+    "puppet::lookupkey",
+    "puppet::lookupvalue",
+];
+
+/// `StaticLoader::BUILTIN_TYPE_NAMES`, lower-cased.
+const BUILT_IN_RESOURCE_TYPES: [&str; 15] = [
+    "component",
+    "exec",
+    "file",
+    "filebucket",
+    "group",
+    "node",
+    "notify",
+    "package",
+    "resources",
+    "schedule",
+    "service",
+    "stage",
+    "tidy",
+    "user",
+    "whit",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_names_like_ruby() {
+        assert_eq!(typed_name("Foo::Bar"), "foo::bar");
+        assert_eq!(typed_name("::foo"), "foo");
+    }
+
+    #[test]
+    fn static_loader_entries() {
+        assert_eq!(static_origin("semver"), Some(Origin::StaticLoader));
+        assert_eq!(static_origin("puppet::lookupkey"), Some(Origin::Unknown));
+        assert_eq!(static_origin("whit"), Some(Origin::Unknown));
+        assert_eq!(static_origin("foo"), None);
+    }
+}
