@@ -328,7 +328,9 @@ typedef struct puppet_options {
   const char *manifest;
   /**
    * The directory that relative file names and module path entries are resolved against
-   * (Ruby uses the process's working directory; the library reads none). NULL: `/`.
+   * (Ruby uses the process's working directory; the library reads none), also for the file
+   * named in the import checks' messages (`… is already defined (file: /abs/x.pp, …)`).
+   * NULL: `/`.
    */
   const char *working_dir;
   /**

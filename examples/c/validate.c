@@ -175,10 +175,8 @@ int main(int argc, char **argv) {
     }
     /* The library reads no environment: relative paths and `~` are resolved against what
      * the caller gives, here the process's own working directory and $HOME, as Puppet does. */
-    if (options.modulepath != NULL) {
-        options.working_dir = getcwd(cwd, sizeof cwd);
-        options.home = getenv("HOME");
-    }
+    options.working_dir = getcwd(cwd, sizeof cwd);
+    options.home = getenv("HOME");
     for (i = first_file; i < argc; i++) {
         if (validate_file(argv[i], &options, epp, &counts) != 0) {
             failed = 1;

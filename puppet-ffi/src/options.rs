@@ -66,7 +66,9 @@ pub struct puppet_options {
     /// from the location checks.
     pub manifest: *const c_char,
     /// The directory that relative file names and module path entries are resolved against
-    /// (Ruby uses the process's working directory; the library reads none). NULL: `/`.
+    /// (Ruby uses the process's working directory; the library reads none), also for the file
+    /// named in the import checks' messages (`… is already defined (file: /abs/x.pp, …)`).
+    /// NULL: `/`.
     pub working_dir: *const c_char,
     /// What a leading `~` in those paths expands to (Ruby: `$HOME`); NULL: the empty string.
     pub home: *const c_char,
@@ -159,13 +161,22 @@ pub fn read_options(options: *const puppet_options) -> ApiResult<ParseOptions> {
     if let Some(file) = utf8_arg(raw.file, "options->file")? {
         parse = parse.file(file);
     }
-    if let Some(modulepath) = path_arg(raw.modulepath, "options->modulepath")? {
-        let dirs: Vec<PathBuf> = std::env::split_paths(&modulepath)
-            .filter(|p| !p.as_os_str().is_empty())
-            .collect();
+    let modulepath = path_arg(raw.modulepath, "options->modulepath")?;
+    let working_dir = path_arg(raw.working_dir, "options->working_dir")?;
+    let home = path_arg(raw.home, "options->home")?;
+    // A working directory alone (no module path) still names files absolutely in the import
+    // checks' messages, as Puppet does; the location checks need the module path.
+    if modulepath.is_some() || working_dir.is_some() || home.is_some() {
+        let dirs: Vec<PathBuf> = modulepath
+            .as_deref()
+            .map(|mp| {
+                std::env::split_paths(mp)
+                    .filter(|p| !p.as_os_str().is_empty())
+                    .collect()
+            })
+            .unwrap_or_default();
         let manifest = path_arg(raw.manifest, "options->manifest")?;
-        let working_dir = path_arg(raw.working_dir, "options->working_dir")?.unwrap_or_default();
-        let home = path_arg(raw.home, "options->home")?;
+        let working_dir = working_dir.unwrap_or_default();
         parse = parse.location(LocationContext::new(dirs, manifest, working_dir).with_home(home));
     }
     Ok(parse)
