@@ -95,20 +95,35 @@ module PuppetNativeParser
 
       # EvaluatingParser#assert_and_report for a natively parsed program: validates natively
       # with Puppet's settings and environment, then reports through Puppet's IssueReporter.
-      def assert_and_report(native)
+      def assert_and_report(native, program)
         rows = native.validate(Puppet[:strict] || :warning, Puppet[:tasks] ? true : false, location)
         acceptor = Puppet::Pops::Validation::Acceptor.new
         rows.each do |row|
           diagnostic = puppet_diagnostic(row)
-          # Ruby's heredoc syntax checkers raise here, before anything is logged.
           if row[1] == :error && row[7].start_with?(EXTERNAL_SYNTAX_PREFIX)
-            pos = diagnostic.source_pos
-            raise Puppet::ParseErrorWithIssue.new(row[7], diagnostic.file, pos.line, pos.pos, nil,
-                                                  diagnostic.issue.issue_code, diagnostic.arguments)
+            raise_external_syntax_error(program, row, diagnostic)
           end
           acceptor.accept(diagnostic)
         end
         Puppet::Pops::IssueReporter.assert_and_report(acceptor, emit_warnings: true)
+      end
+
+      # Ruby's heredoc syntax checkers raise from inside validation, before anything is
+      # logged, and a `pp`/`epp` checker first reports (logs) the problems of the heredoc's own
+      # text. So the checker of that heredoc is run again, Puppet's own way (its text is parsed
+      # natively through this hook), to raise and log exactly what Puppet does.
+      def raise_external_syntax_error(program, row, diagnostic)
+        heredoc = nil
+        program._pcore_all_contents([]) do |o|
+          heredoc = o if o.is_a?(Puppet::Pops::Model::HeredocExpression) && o.text_expr.offset == row[5]
+        end
+        if heredoc && heredoc.text_expr.is_a?(Puppet::Pops::Model::LiteralString)
+          checker = Object.new.extend(Puppet::Pops::Evaluator::ExternalSyntaxSupport)
+          checker.assert_external_syntax(nil, heredoc.text_expr.value, heredoc.syntax, heredoc.text_expr)
+        end
+        pos = diagnostic.source_pos
+        raise Puppet::ParseErrorWithIssue.new(row[7], diagnostic.file, pos.line, pos.pos, nil,
+                                              diagnostic.issue.issue_code, diagnostic.arguments)
       end
 
       # The environment for the location checks, as Checker4_0 finds it.
@@ -159,7 +174,7 @@ module PuppetNativeParser
       def assert_and_report(parse_result, file_source)
         native = parse_result.instance_variable_get(:@puppet_native_result) if parse_result
         return super unless native && Hook.enabled?
-        Hook.assert_and_report(native)
+        Hook.assert_and_report(native, parse_result.model)
         parse_result
       end
     end
