@@ -3,17 +3,24 @@
 //!
 //! There is no per-class code here, by design: the description of the 83 classes lives once in
 //! `puppet-syntax/model/ast.toml`, and its generated reflection says, for every class, its Ruby
-//! name ([`ModelClass::name`]) and the positional order of `Class.new`
-//! ([`Model::attrs_new_order`], `ModelClass::new_order` for `Program`). A class added to the
+//! name ([`ModelClass::name`]), its attributes in declaration order
+//! ([`ModelClass::node_attributes`], values through [`Model::attrs`]) and, for `Program`, the
+//! positional order of `Class.new` (`ModelClass::new_order`). A class or attribute added to the
 //! description is built without touching this file.
 //!
-//! Each node is created with `rb_class_new_instance(locator, offset, length, attrs…)`, i.e. by
-//! the classes' own `initialize`, so every object has exactly the instance variables and the
-//! `@hash` that Puppet's parser gives it (reference §3.4: `==`, `eql?` and `hash` follow). Nodes
-//! are built bottom-up without recursion: the walk's pre-order, reversed, visits every child
-//! before its parent, so a 100,000-deep tree needs no stack. Every object built so far is held
-//! by one Ruby Array (GC-visible), strings are frozen and deduplicated by Ruby's fstring table,
-//! and classes are looked up once per process.
+//! Each node is allocated (`rb_obj_alloc`) and given exactly what the `initialize` that Ruby
+//! generates from `ast.pp` gives it, without running Ruby code: the instance variables `@hash`,
+//! `@locator`, `@offset`, `@length`, then one per attribute, named like it, in declaration order
+//! (inherited first; [`Model::attrs`]); and `@hash` = `PopsObject`'s seed XOR the Ruby `#hash`
+//! of every attribute value (reference §3.4: `==`, `eql?` and `hash` follow). That is 2-3 times
+//! cheaper than `Class.new` through the chain of `initialize`/`super` calls. `Program` (one per
+//! parse) is made by `Program.new` (`ModelClass::new_order`). The corpus spec checks every
+//! object's class, instance variables (in order) and `@hash` against Puppet's parser.
+//!
+//! Nodes are built bottom-up without recursion: the walk's pre-order, reversed, visits every
+//! child before its parent, so a 100,000-deep tree needs no stack. Every object built so far is
+//! held by one Ruby Array (GC-visible), strings are frozen and deduplicated by Ruby's fstring
+//! table, and classes and instance variable ids are looked up once per process.
 
 use std::ffi::c_long;
 use std::sync::OnceLock;
@@ -23,10 +30,21 @@ use magnus::{prelude::*, Error, RModule, Ruby, Value};
 use puppet_syntax::model::{AttrType, AttrValue, IntRef, Model, ModelClass, NodeId};
 use rb_sys::{ruby_special_consts, VALUE};
 
+/// `PopsObject#initialize`'s `@hash`, which every attribute's `#hash` is XORed into.
+const POPS_OBJECT_HASH_SEED: i64 = 2_270_595_461_303_489_901;
+
 /// The Ruby classes of the model, indexed like [`ModelClass::ALL`], and `Locator`.
 struct RubyClasses {
     /// `Puppet::Pops::Model::<name>` for every class that Ruby defines (abstract ones too).
     by_class: Vec<VALUE>,
+    /// The instance variable ids of each class's attributes (`@left_expr`, …), in
+    /// declaration order, indexed like `by_class`.
+    ivars: Vec<Vec<rb_sys::ID>>,
+    /// `@hash`, `@locator`, `@offset`, `@length`.
+    hash_id: rb_sys::ID,
+    locator_ivar: rb_sys::ID,
+    offset_ivar: rb_sys::ID,
+    length_ivar: rb_sys::ID,
     /// `Puppet::Pops::Parser::Locator` (its `locator(string, file, line_index)` factory).
     locator: VALUE,
     /// The method id of `Locator.locator`.
@@ -51,10 +69,25 @@ fn classes(ruby: &Ruby) -> Result<&'static RubyClasses, Error> {
         let value: Value = model.const_get(class.name())?;
         by_class.push(value.as_raw());
     }
+    let ivars = ModelClass::ALL
+        .iter()
+        .map(|class| {
+            class
+                .node_attributes()
+                .iter()
+                .map(|attr| intern(&format!("@{}", attr.name)))
+                .collect()
+        })
+        .collect();
     let parser: RModule = pops.const_get("Parser")?;
     let locator: Value = parser.const_get("Locator")?;
     let found = RubyClasses {
         by_class,
+        ivars,
+        hash_id: intern("@hash"),
+        locator_ivar: intern("@locator"),
+        offset_ivar: intern("@offset"),
+        length_ivar: intern("@length"),
         locator: locator.as_raw(),
         locator_id: intern("locator"),
     };
@@ -114,8 +147,8 @@ struct Build<'a> {
     order: &'a [NodeId],
 }
 
-/// Positional arguments of the widest `Class.new` (3 Positioned ones + at most 7 own).
-const MAX_ARGS: usize = 16;
+/// Positional arguments of `Program.new` (locator, body, definitions), with room to spare.
+const MAX_ARGS: usize = 8;
 
 impl Build<'_> {
     fn class_value(&self, class: ModelClass) -> VALUE {
@@ -146,24 +179,26 @@ impl Build<'_> {
             3,
             locator_args.as_ptr(),
         );
-        let mut args = [nil(); MAX_ARGS];
+        let classes = self.classes;
         for &id in self.order.iter().rev() {
             let node = model.node(id);
-            args[0] = locator;
-            args[1] = fixnum(node.offset);
-            args[2] = fixnum(node.length);
-            let mut argc = 3;
-            for attr in model.attrs_new_order(id) {
-                args[argc] = self.value(attr.value, built, locator);
-                argc += 1;
+            let slot = self.index_of[node.kind.class() as usize];
+            let object = rb_sys::rb_obj_alloc(classes.by_class[slot]);
+            // In the order Ruby's initialize assigns them (`@hash` first, set again at the end).
+            rb_sys::rb_ivar_set(object, classes.hash_id, fixnum(0));
+            rb_sys::rb_ivar_set(object, classes.locator_ivar, locator);
+            rb_sys::rb_ivar_set(object, classes.offset_ivar, fixnum(node.offset));
+            rb_sys::rb_ivar_set(object, classes.length_ivar, fixnum(node.length));
+            let mut hash = POPS_OBJECT_HASH_SEED;
+            for (attr, &ivar) in model.attrs(id).zip(&classes.ivars[slot]) {
+                let value = self.value(attr.value, built, locator);
+                hash ^= self.hash_of(value, &attr.value);
+                rb_sys::rb_ivar_set(object, ivar, value);
             }
-            let object = rb_sys::rb_class_new_instance(
-                argc as i32,
-                args.as_ptr(),
-                self.class_value(node.kind.class()),
-            );
+            rb_sys::rb_ivar_set(object, classes.hash_id, long_to_fixnum(hash));
             rb_sys::rb_ary_store(built, id.index() as c_long, object);
         }
+        let mut args = [nil(); MAX_ARGS];
         // `Program` is not a node: its attributes come from the model itself, in the order its
         // description gives (`locator, body, definitions`).
         let mut argc = 0;
@@ -187,6 +222,20 @@ impl Build<'_> {
         // Keeps `built` alive (on the stack) until the Program holds everything.
         std::hint::black_box(built);
         program
+    }
+
+    /// Ruby's `value.hash` (what `initialize` XORs into `@hash`): a node's `@hash`, a
+    /// String's hash computed as `String#hash` does, else a call of `#hash`.
+    unsafe fn hash_of(&self, value: VALUE, attr: &AttrValue<'_>) -> i64 {
+        match attr {
+            AttrValue::Node(_) | AttrValue::OptNode(Some(_)) => {
+                fixnum_to_long(rb_sys::rb_ivar_get(value, self.classes.hash_id))
+            }
+            AttrValue::Str(_) | AttrValue::OptStr(Some(_)) | AttrValue::Enum(_) => {
+                st2fix(rb_sys::rb_str_hash(value))
+            }
+            _ => fixnum_to_long(rb_sys::rb_hash(value)),
+        }
     }
 
     /// The Ruby value of one attribute; nodes it refers to are already in `built`.
@@ -235,6 +284,33 @@ unsafe fn utf8_string(s: &str) -> VALUE {
 
 fn fixnum(v: u32) -> VALUE {
     ((v as VALUE) << 1) | ruby_special_consts::RUBY_FIXNUM_FLAG as VALUE
+}
+
+/// `String#hash` is `ST2FIX(rb_str_hash(str))`; Ruby 3.1's `RB_ST2FIX` keeps the sign and
+/// the low 62 bits (`x & FIXNUM_MAX` when positive, `x | FIXNUM_MIN` when negative).
+fn st2fix(hash: rb_sys::st_index_t) -> i64 {
+    const FIXNUM_MAX: i64 = (1 << 62) - 1;
+    let x = hash as i64;
+    if x >= 0 {
+        x & FIXNUM_MAX
+    } else {
+        x | !FIXNUM_MAX
+    }
+}
+
+/// A Ruby Integer from an `i64` hash value (`#hash` values are Fixnums: 63-bit).
+unsafe fn long_to_fixnum(v: i64) -> VALUE {
+    rb_sys::rb_ll2inum(v)
+}
+
+/// The `i64` of a `#hash` value (a Fixnum; anything else raises Ruby's RangeError/TypeError,
+/// inside `rb_protect`).
+unsafe fn fixnum_to_long(v: VALUE) -> i64 {
+    if v & ruby_special_consts::RUBY_FIXNUM_FLAG as VALUE != 0 {
+        (v as i64) >> 1
+    } else {
+        rb_sys::rb_num2ll(v)
+    }
 }
 
 fn nil() -> VALUE {
