@@ -86,11 +86,23 @@ module PuppetNativeParser
         Puppet::ParseErrorWithIssue.new(message, file, line, pos, nil, code.to_sym, args)
       end
 
-      # The `where` of a syntax error as Ruby's parser shows it: the token's value, which for a
-      # variable is its name without the `$` (the library quotes the token's text).
+      # The `where` of a syntax error as Ruby's parser shows it: the token's value, where the
+      # library quotes the token's text. They differ for a variable (its name, without `$`)
+      # and a string (its text, without quotes; for a string with interpolation, the text
+      # before the first `$`). Strings with escapes are left as they are (their value would
+      # need the lexer's unescaping).
       def ruby_token_value(where)
         return "end of input" if where.nil?
-        where.start_with?("'$") ? "'#{where[2..]}" : where
+        return where unless where.length >= 2 && where.start_with?("'") && where.end_with?("'")
+        text = where[1...-1]
+        value = case text
+                when /\A\$(.*)\z/m then Regexp.last_match(1)
+                when /\A'([^'\\]*)'\z/ then Regexp.last_match(1)
+                when /\A"([^"\\$]*)"\z/ then Regexp.last_match(1)
+                when /\A"([^"\\$]*)\$/ then Regexp.last_match(1)
+                else text
+                end
+        "'#{value}'"
       end
 
       # EvaluatingParser#assert_and_report for a natively parsed program: validates natively
