@@ -17,7 +17,7 @@ mod builder;
 mod nogvl;
 mod options;
 
-use std::cell::RefCell;
+use std::cell::{Ref, RefCell};
 
 use magnus::{
     function, method, prelude::*, Error, ExceptionClass, RArray, RModule, RString, Ruby, Value,
@@ -96,21 +96,27 @@ fn internal(ruby: &Ruby, message: &str) -> Error {
 }
 
 impl NativeResult {
+    /// The result, unless another Ruby thread is validating it right now (a `RefCell` borrow
+    /// failure must become a Ruby exception, never a panic).
+    fn get(&self, ruby: &Ruby) -> Result<Ref<'_, ParseResult>, Error> {
+        self.result.try_borrow().map_err(|_| busy(ruby))
+    }
+
     /// Every diagnostic, as `[issue_code, severity, file, line, column, offset, length,
     /// message, arguments]` (severity a Symbol, arguments a Hash of Symbol => String); the Ruby
     /// side wraps them in `PuppetNativeParser::Diagnostic`.
     fn diagnostics(ruby: &Ruby, rb_self: &Self) -> Result<RArray, Error> {
-        diagnostic_rows(ruby, &rb_self.result.borrow().diagnostics)
+        diagnostic_rows(ruby, &rb_self.get(ruby)?.diagnostics)
     }
 
     /// Whether a model was built (no syntax error, and asked for).
-    fn has_model(&self) -> bool {
-        self.result.borrow().model.is_some()
+    fn has_model(ruby: &Ruby, rb_self: &Self) -> Result<bool, Error> {
+        Ok(rb_self.get(ruby)?.model.is_some())
     }
 
     /// Puppet's `Program` for the parse, or nil without a model.
     fn build_model(ruby: &Ruby, rb_self: &Self) -> Result<Option<Value>, Error> {
-        let result = rb_self.result.borrow();
+        let result = rb_self.get(ruby)?;
         match &result.model {
             Some(model) => builder::build_program(ruby, model).map(Some),
             None => Ok(None),
@@ -129,12 +135,7 @@ impl NativeResult {
         let mut opts = options::validation_options(ruby, None, false, tasks, strict, location)?;
         // The GVL stays held here, so no other Ruby thread can use this result meanwhile; a
         // build running Ruby code on another thread could still hold it.
-        let mut result = rb_self.result.try_borrow_mut().map_err(|_| {
-            Error::new(
-                ruby.exception_runtime_error(),
-                "this NativeResult is in use by another thread",
-            )
-        })?;
+        let mut result = rb_self.result.try_borrow_mut().map_err(|_| busy(ruby))?;
         opts.file = result.file.clone();
         let before = result.diagnostics.len();
         let validated: &mut ParseResult = &mut result;
@@ -143,45 +144,57 @@ impl NativeResult {
     }
 
     /// The model as PN (`puppet parser dump --format pn`), or nil without a model.
-    fn to_pn(&self, pretty: bool) -> Option<String> {
-        let result = self.result.borrow();
-        let model = result.model.as_ref()?;
-        let pn = pn::transform(model);
-        Some(if pretty {
-            pn.to_pretty_string()
-        } else {
-            pn.to_pn_string()
-        })
+    fn to_pn(ruby: &Ruby, rb_self: &Self, pretty: bool) -> Result<Option<String>, Error> {
+        let result = rb_self.get(ruby)?;
+        Ok(result.model.as_ref().map(|model| {
+            let pn = pn::transform(model);
+            if pretty {
+                pn.to_pretty_string()
+            } else {
+                pn.to_pn_string()
+            }
+        }))
     }
 
     /// The model as JSON (`puppet parser dump --format json`), or nil without a model.
-    fn to_json(&self, pretty: bool) -> Option<String> {
-        let result = self.result.borrow();
-        let model = result.model.as_ref()?;
-        let pn = pn::transform(model);
-        Some(if pretty {
-            pn.to_pretty_json_string()
-        } else {
-            pn.to_json_string()
-        })
+    fn to_json(ruby: &Ruby, rb_self: &Self, pretty: bool) -> Result<Option<String>, Error> {
+        let result = rb_self.get(ruby)?;
+        Ok(result.model.as_ref().map(|model| {
+            let pn = pn::transform(model);
+            if pretty {
+                pn.to_pretty_json_string()
+            } else {
+                pn.to_json_string()
+            }
+        }))
     }
 
     /// `[class name, offset, length]` of every node in `_pcore_all_contents` order (for
     /// comparisons with Ruby's model), or nil without a model.
-    fn locs(ruby: &Ruby, rb_self: &Self) -> Option<RArray> {
-        let result = rb_self.result.borrow();
-        let model = result.model.as_ref()?;
+    fn locs(ruby: &Ruby, rb_self: &Self) -> Result<Option<RArray>, Error> {
+        let result = rb_self.get(ruby)?;
+        let Some(model) = result.model.as_ref() else {
+            return Ok(None);
+        };
         let rows = ruby.ary_new_capa(model.node_count());
         for (class, offset, length) in model.locs() {
-            let _ = rows.push((class.name(), offset, length));
+            rows.push((class.name(), offset, length))?;
         }
-        Some(rows)
+        Ok(Some(rows))
     }
 
     /// The text that was parsed (the input, or its valid UTF-8 prefix).
-    fn text(&self) -> String {
-        self.result.borrow().text.to_string()
+    fn text(ruby: &Ruby, rb_self: &Self) -> Result<String, Error> {
+        Ok(rb_self.get(ruby)?.text.to_string())
     }
+}
+
+/// The error for a result used by two Ruby threads at once.
+fn busy(ruby: &Ruby) -> Error {
+    Error::new(
+        ruby.exception_runtime_error(),
+        "this PuppetNativeParser::NativeResult is in use by another thread",
+    )
 }
 
 fn diagnostic_rows(ruby: &Ruby, diagnostics: &[Diagnostic]) -> Result<RArray, Error> {
