@@ -1,0 +1,326 @@
+//! Builds Ruby Puppet's own model objects (`Puppet::Pops::Model::*`, a `Program` with one shared
+//! `Locator`) from a native [`Model`], driven entirely by the model's reflection.
+//!
+//! There is no per-class code here, by design: the description of the 83 classes lives once in
+//! `puppet-syntax/model/ast.toml`, and its generated reflection says, for every class, its Ruby
+//! name ([`ModelClass::name`]), its attributes in declaration order
+//! ([`ModelClass::node_attributes`], values through [`Model::attrs`]) and, for `Program`, the
+//! positional order of `Class.new` (`ModelClass::new_order`). A class or attribute added to the
+//! description is built without touching this file.
+//!
+//! Each node is allocated (`rb_obj_alloc`) and given exactly what the `initialize` that Ruby
+//! generates from `ast.pp` gives it, without running Ruby code: the instance variables `@hash`,
+//! `@locator`, `@offset`, `@length`, then one per attribute, named like it, in declaration order
+//! (inherited first; [`Model::attrs`]); and `@hash` = `PopsObject`'s seed XOR the Ruby `#hash`
+//! of every attribute value (reference §3.4: `==`, `eql?` and `hash` follow). That is 2-3 times
+//! cheaper than `Class.new` through the chain of `initialize`/`super` calls. `Program` (one per
+//! parse) is made by `Program.new` (`ModelClass::new_order`). The corpus spec checks every
+//! object's class, instance variables (in order) and `@hash` against Puppet's parser.
+//!
+//! Nodes are built bottom-up without recursion: the walk's pre-order, reversed, visits every
+//! child before its parent, so a 100,000-deep tree needs no stack. Every object built so far is
+//! held by one Ruby Array (GC-visible), strings are frozen and deduplicated by Ruby's fstring
+//! table, and classes and instance variable ids are looked up once per process.
+
+use std::ffi::c_long;
+use std::sync::OnceLock;
+
+use magnus::rb_sys::{protect, AsRawValue, FromRawValue};
+use magnus::{prelude::*, Error, RModule, Ruby, Value};
+use puppet_syntax::model::{AttrType, AttrValue, IntRef, Model, ModelClass, NodeId};
+use rb_sys::{ruby_special_consts, VALUE};
+
+/// `PopsObject#initialize`'s `@hash`, which every attribute's `#hash` is XORed into.
+const POPS_OBJECT_HASH_SEED: i64 = 2_270_595_461_303_489_901;
+
+/// The Ruby classes of the model, indexed like [`ModelClass::ALL`], and `Locator`.
+struct RubyClasses {
+    /// `Puppet::Pops::Model::<name>` for every class that Ruby defines (abstract ones too).
+    by_class: Vec<VALUE>,
+    /// The instance variable ids of each class's attributes (`@left_expr`, …), in
+    /// declaration order, indexed like `by_class`.
+    ivars: Vec<Vec<rb_sys::ID>>,
+    /// `@hash`, `@locator`, `@offset`, `@length`.
+    hash_id: rb_sys::ID,
+    locator_ivar: rb_sys::ID,
+    offset_ivar: rb_sys::ID,
+    length_ivar: rb_sys::ID,
+    /// `Puppet::Pops::Parser::Locator` (its `locator(string, file, line_index)` factory).
+    locator: VALUE,
+    /// The method id of `Locator.locator`.
+    locator_id: rb_sys::ID,
+}
+
+/// Looked up on the first build (Puppet must be loaded by then), kept for the process: the
+/// classes are constants of Puppet, and they are also registered as GC roots.
+static CLASSES: OnceLock<RubyClasses> = OnceLock::new();
+
+fn classes(ruby: &Ruby) -> Result<&'static RubyClasses, Error> {
+    if let Some(classes) = CLASSES.get() {
+        return Ok(classes);
+    }
+    let pops: RModule = ruby
+        .class_object()
+        .const_get::<_, RModule>("Puppet")?
+        .const_get("Pops")?;
+    let model: RModule = pops.const_get("Model")?;
+    let mut by_class = Vec::with_capacity(ModelClass::ALL.len());
+    for class in ModelClass::ALL {
+        let value: Value = model.const_get(class.name())?;
+        by_class.push(value.as_raw());
+    }
+    let ivars = ModelClass::ALL
+        .iter()
+        .map(|class| {
+            class
+                .node_attributes()
+                .iter()
+                .map(|attr| intern(&format!("@{}", attr.name)))
+                .collect()
+        })
+        .collect();
+    let parser: RModule = pops.const_get("Parser")?;
+    let locator: Value = parser.const_get("Locator")?;
+    let found = RubyClasses {
+        by_class,
+        ivars,
+        hash_id: intern("@hash"),
+        locator_ivar: intern("@locator"),
+        offset_ivar: intern("@offset"),
+        length_ivar: intern("@length"),
+        locator: locator.as_raw(),
+        locator_id: intern("locator"),
+    };
+    for &value in found.by_class.iter().chain([&found.locator]) {
+        // SAFETY: a plain Ruby call with the GVL held; the value is a class constant.
+        unsafe { rb_sys::rb_gc_register_mark_object(value) };
+    }
+    // A concurrent first call may have won the race; both found the same constants.
+    Ok(CLASSES.get_or_init(|| found))
+}
+
+fn intern(name: &str) -> rb_sys::ID {
+    // SAFETY: plain Ruby call with the GVL held, on a valid UTF-8 buffer of the given length.
+    unsafe { rb_sys::rb_intern2(name.as_ptr().cast(), name.len() as c_long) }
+}
+
+/// Builds the `Puppet::Pops::Model::Program` for `model`.
+pub fn build_program(ruby: &Ruby, model: &Model) -> Result<Value, Error> {
+    let classes = classes(ruby)?;
+    let index_of: Vec<usize> = class_positions();
+    // Owned Rust data lives outside `protect`: a Ruby exception inside it (only NoMemoryError
+    // is realistic) unwinds by longjmp, which must not skip destructors.
+    let order: Vec<NodeId> = model.walk().collect();
+    let build = Build {
+        model,
+        classes,
+        index_of: &index_of,
+        order: &order,
+    };
+    let raw = protect(|| {
+        // SAFETY: every call inside is a raw Ruby C API call made with the GVL held, on values
+        // kept reachable (see `Build::run`).
+        unsafe { build.run() }
+    })?;
+    // SAFETY: `raw` is the Program just returned by Ruby, still on this stack.
+    Ok(unsafe { Value::from_raw(raw) })
+}
+
+/// `class_positions()[class as usize]` is the index of `class` in [`ModelClass::ALL`].
+fn class_positions() -> Vec<usize> {
+    let mut positions = vec![0; ModelClass::ALL.len()];
+    for (i, class) in ModelClass::ALL.iter().enumerate() {
+        let slot = *class as usize;
+        if slot >= positions.len() {
+            positions.resize(slot + 1, 0);
+        }
+        positions[slot] = i;
+    }
+    positions
+}
+
+/// One build: borrowed inputs only (see `build_program`).
+struct Build<'a> {
+    model: &'a Model,
+    classes: &'a RubyClasses,
+    index_of: &'a [usize],
+    order: &'a [NodeId],
+}
+
+/// Positional arguments of `Program.new` (locator, body, definitions), with room to spare.
+const MAX_ARGS: usize = 8;
+
+impl Build<'_> {
+    fn class_value(&self, class: ModelClass) -> VALUE {
+        self.classes.by_class[self.index_of[class as usize]]
+    }
+
+    /// # Safety
+    /// Raw Ruby C API calls: the GVL must be held, and this must run inside `rb_protect`.
+    unsafe fn run(&self) -> VALUE {
+        let model = self.model;
+        // `built[i]` is the Ruby object of node `i`. This Array (a local on the machine stack,
+        // which Ruby's conservative GC scans) keeps every object built so far alive.
+        let built = rb_sys::rb_ary_new_capa(model.node_count() as c_long);
+        let source = utf8_string(model.source());
+        let file = match model.file() {
+            Some(file) => utf8_string(file),
+            None => nil(),
+        };
+        let starts = model.line_index().line_starts();
+        let line_index = rb_sys::rb_ary_new_capa(starts.len() as c_long);
+        for &start in starts {
+            rb_sys::rb_ary_push(line_index, fixnum(start));
+        }
+        let locator_args = [source, file, line_index];
+        let locator = rb_sys::rb_funcallv(
+            self.classes.locator,
+            self.classes.locator_id,
+            3,
+            locator_args.as_ptr(),
+        );
+        let classes = self.classes;
+        for &id in self.order.iter().rev() {
+            let node = model.node(id);
+            let slot = self.index_of[node.kind.class() as usize];
+            let object = rb_sys::rb_obj_alloc(classes.by_class[slot]);
+            // In the order Ruby's initialize assigns them (`@hash` first, set again at the end).
+            rb_sys::rb_ivar_set(object, classes.hash_id, fixnum(0));
+            rb_sys::rb_ivar_set(object, classes.locator_ivar, locator);
+            rb_sys::rb_ivar_set(object, classes.offset_ivar, fixnum(node.offset));
+            rb_sys::rb_ivar_set(object, classes.length_ivar, fixnum(node.length));
+            let mut hash = POPS_OBJECT_HASH_SEED;
+            for (attr, &ivar) in model.attrs(id).zip(&classes.ivars[slot]) {
+                let value = self.value(attr.value, built, locator);
+                hash ^= self.hash_of(value, &attr.value);
+                rb_sys::rb_ivar_set(object, ivar, value);
+            }
+            rb_sys::rb_ivar_set(object, classes.hash_id, long_to_fixnum(hash));
+            rb_sys::rb_ary_store(built, id.index() as c_long, object);
+        }
+        let mut args = [nil(); MAX_ARGS];
+        // `Program` is not a node: its attributes come from the model itself, in the order its
+        // description gives (`locator, body, definitions`).
+        let mut argc = 0;
+        for info in ModelClass::Program.new_order() {
+            args[argc] = match info.ty {
+                AttrType::Locator => locator,
+                AttrType::RefNodes(_) => node_array(model.definitions(), built),
+                AttrType::OptNode(_) => match model.body() {
+                    Some(body) => rb_sys::rb_ary_entry(built, body.index() as c_long),
+                    None => nil(),
+                },
+                _ => nil(),
+            };
+            argc += 1;
+        }
+        let program = rb_sys::rb_class_new_instance(
+            argc as i32,
+            args.as_ptr(),
+            self.class_value(ModelClass::Program),
+        );
+        // Keeps `built` alive (on the stack) until the Program holds everything.
+        std::hint::black_box(built);
+        program
+    }
+
+    /// Ruby's `value.hash` (what `initialize` XORs into `@hash`): a node's `@hash`, a
+    /// String's hash computed as `String#hash` does, else a call of `#hash`.
+    unsafe fn hash_of(&self, value: VALUE, attr: &AttrValue<'_>) -> i64 {
+        match attr {
+            AttrValue::Node(_) | AttrValue::OptNode(Some(_)) => {
+                fixnum_to_long(rb_sys::rb_ivar_get(value, self.classes.hash_id))
+            }
+            AttrValue::Str(_) | AttrValue::OptStr(Some(_)) | AttrValue::Enum(_) => {
+                st2fix(rb_sys::rb_str_hash(value))
+            }
+            _ => fixnum_to_long(rb_sys::rb_hash(value)),
+        }
+    }
+
+    /// The Ruby value of one attribute; nodes it refers to are already in `built`.
+    unsafe fn value(&self, value: AttrValue<'_>, built: VALUE, locator: VALUE) -> VALUE {
+        match value {
+            AttrValue::Node(id) | AttrValue::OptNode(Some(id)) => {
+                rb_sys::rb_ary_entry(built, id.index() as c_long)
+            }
+            AttrValue::Nodes(ids) => node_array(ids, built),
+            AttrValue::Str(s) | AttrValue::OptStr(Some(s)) | AttrValue::Enum(s) => frozen_string(s),
+            AttrValue::Bool(b) | AttrValue::OptBool(Some(b)) => boolean(b),
+            AttrValue::OptNode(None) | AttrValue::OptStr(None) | AttrValue::OptBool(None) => nil(),
+            AttrValue::Int(IntRef::Small(v)) => rb_sys::rb_ll2inum(v),
+            AttrValue::Int(IntRef::Big(digits)) => {
+                rb_sys::rb_str_to_inum(utf8_string(digits), 10, 0)
+            }
+            AttrValue::Float(f) => rb_sys::rb_float_new(f),
+            // What Ruby's lexer does: `Regexp.new(source)`.
+            AttrValue::Regexp(source) => rb_sys::rb_reg_new_str(utf8_string(source), 0),
+            AttrValue::Locator => locator,
+        }
+    }
+}
+
+unsafe fn node_array(ids: &[NodeId], built: VALUE) -> VALUE {
+    let array = rb_sys::rb_ary_new_capa(ids.len() as c_long);
+    for id in ids {
+        rb_sys::rb_ary_push(array, rb_sys::rb_ary_entry(built, id.index() as c_long));
+    }
+    array
+}
+
+/// A frozen UTF-8 String, deduplicated through Ruby's fstring table.
+unsafe fn frozen_string(s: &str) -> VALUE {
+    rb_sys::rb_enc_interned_str(
+        s.as_ptr().cast(),
+        s.len() as c_long,
+        rb_sys::rb_utf8_encoding(),
+    )
+}
+
+/// A new (unfrozen) UTF-8 String.
+unsafe fn utf8_string(s: &str) -> VALUE {
+    rb_sys::rb_utf8_str_new(s.as_ptr().cast(), s.len() as c_long)
+}
+
+fn fixnum(v: u32) -> VALUE {
+    ((v as VALUE) << 1) | ruby_special_consts::RUBY_FIXNUM_FLAG as VALUE
+}
+
+/// `String#hash` is `ST2FIX(rb_str_hash(str))`; Ruby 3.1's `RB_ST2FIX` keeps the sign and
+/// the low 62 bits (`x & FIXNUM_MAX` when positive, `x | FIXNUM_MIN` when negative).
+fn st2fix(hash: rb_sys::st_index_t) -> i64 {
+    const FIXNUM_MAX: i64 = (1 << 62) - 1;
+    let x = hash as i64;
+    if x >= 0 {
+        x & FIXNUM_MAX
+    } else {
+        x | !FIXNUM_MAX
+    }
+}
+
+/// A Ruby Integer from an `i64` hash value (`#hash` values are Fixnums: 63-bit).
+unsafe fn long_to_fixnum(v: i64) -> VALUE {
+    rb_sys::rb_ll2inum(v)
+}
+
+/// The `i64` of a `#hash` value (a Fixnum; anything else raises Ruby's RangeError/TypeError,
+/// inside `rb_protect`).
+unsafe fn fixnum_to_long(v: VALUE) -> i64 {
+    if v & ruby_special_consts::RUBY_FIXNUM_FLAG as VALUE != 0 {
+        (v as i64) >> 1
+    } else {
+        rb_sys::rb_num2ll(v)
+    }
+}
+
+fn nil() -> VALUE {
+    ruby_special_consts::RUBY_Qnil as VALUE
+}
+
+fn boolean(b: bool) -> VALUE {
+    if b {
+        ruby_special_consts::RUBY_Qtrue as VALUE
+    } else {
+        ruby_special_consts::RUBY_Qfalse as VALUE
+    }
+}

@@ -1,0 +1,242 @@
+//! `puppet_native_parser`: the Ruby extension of the `puppet-native-parser` gem, a thin layer over
+//! `puppet_syntax`'s front door (bytes in, one options struct, one result).
+//!
+//! Ruby sees `PuppetNativeParser::Native.parse(source, file, epp, tasks)` and
+//! `Native.validate(source, file, epp, tasks, strict, location)`, both returning a
+//! `PuppetNativeParser::NativeResult` that holds the Rust result; its methods hand out the
+//! diagnostics, build Puppet's Ruby model on demand (`builder`), validate later (the drop-in
+//! hook parses first and validates when Puppet asks), and print PN/JSON. The keyword API, the
+//! argument checks and the `ParseResult`/`Diagnostic` classes are Ruby, in
+//! `lib/puppet_native_parser.rb`.
+//!
+//! The source is copied into Rust memory, then lexed, parsed and validated without the GVL
+//! (`nogvl`) for inputs large enough to be worth it. No panic reaches Ruby: it becomes a
+//! `PuppetNativeParser::InternalError`.
+
+mod builder;
+mod nogvl;
+mod options;
+
+use std::cell::{Ref, RefCell};
+
+use magnus::{
+    function, method, prelude::*, Error, ExceptionClass, RArray, RModule, RString, Ruby, Value,
+};
+use puppet_syntax::{parse, parse_and_validate, pn, Diagnostic, ParseOptions, ParseResult};
+
+/// A parse held for Ruby (`PuppetNativeParser::NativeResult`).
+#[magnus::wrap(class = "PuppetNativeParser::NativeResult", free_immediately, size)]
+struct NativeResult {
+    /// Mutable only through `validate` (the hook validates after parsing).
+    result: RefCell<ParseResult>,
+}
+
+/// `Native.parse(source, file, epp, tasks)`: parse only (the model is kept for `build_model`).
+fn native_parse(
+    ruby: &Ruby,
+    source: RString,
+    file: Option<RString>,
+    epp: bool,
+    tasks: bool,
+) -> Result<NativeResult, Error> {
+    let mut opts = ParseOptions::new().epp(epp).tasks(tasks);
+    if let Some(file) = file {
+        opts = opts.file(file.to_string()?);
+    }
+    run_parser(ruby, source, move |bytes| parse(bytes, &opts))
+}
+
+/// `Native.validate(source, file, epp, tasks, strict, location)`: parse and validate, keeping
+/// no model (nothing of it will be built).
+fn native_validate(
+    ruby: &Ruby,
+    source: RString,
+    file: Option<RString>,
+    epp: bool,
+    tasks: bool,
+    strict: Value,
+    location: Option<RArray>,
+) -> Result<NativeResult, Error> {
+    let opts = options::validation_options(ruby, file, epp, tasks, strict, location)?;
+    run_parser(ruby, source, move |bytes| {
+        let mut result = parse_and_validate(bytes, &opts);
+        result.model = None;
+        result
+    })
+}
+
+/// Copies the source, runs `work` on it (without the GVL when large), wraps the result.
+fn run_parser(
+    ruby: &Ruby,
+    source: RString,
+    work: impl FnOnce(&[u8]) -> ParseResult,
+) -> Result<NativeResult, Error> {
+    // SAFETY: the bytes are copied at once, before any other Ruby call can change the string.
+    let bytes = unsafe { source.as_slice() }.to_vec();
+    let release = bytes.len() >= nogvl::RELEASE_THRESHOLD;
+    log::debug!("parsing {} bytes (GVL released: {release})", bytes.len());
+    let result =
+        nogvl::run(release, move || work(&bytes)).map_err(|panic| internal(ruby, &panic))?;
+    Ok(NativeResult {
+        result: RefCell::new(result),
+    })
+}
+
+/// A `PuppetNativeParser::InternalError` (a bug of ours, never the input's fault).
+fn internal(ruby: &Ruby, message: &str) -> Error {
+    let class = ruby
+        .class_object()
+        .const_get::<_, RModule>("PuppetNativeParser")
+        .and_then(|m| m.const_get::<_, ExceptionClass>("InternalError"))
+        .unwrap_or_else(|_| ruby.exception_runtime_error());
+    Error::new(
+        class,
+        format!("puppet-native-parser internal error: {message}"),
+    )
+}
+
+impl NativeResult {
+    /// The result, unless another Ruby thread is validating it right now (a `RefCell` borrow
+    /// failure must become a Ruby exception, never a panic).
+    fn get(&self, ruby: &Ruby) -> Result<Ref<'_, ParseResult>, Error> {
+        self.result.try_borrow().map_err(|_| busy(ruby))
+    }
+
+    /// Every diagnostic, as `[issue_code, severity, file, line, column, offset, length,
+    /// message, arguments]` (severity a Symbol, arguments a Hash of Symbol => String); the Ruby
+    /// side wraps them in `PuppetNativeParser::Diagnostic`.
+    fn diagnostics(ruby: &Ruby, rb_self: &Self) -> Result<RArray, Error> {
+        diagnostic_rows(ruby, &rb_self.get(ruby)?.diagnostics)
+    }
+
+    /// Whether a model was built (no syntax error, and asked for).
+    fn has_model(ruby: &Ruby, rb_self: &Self) -> Result<bool, Error> {
+        Ok(rb_self.get(ruby)?.model.is_some())
+    }
+
+    /// Puppet's `Program` for the parse, or nil without a model.
+    fn build_model(ruby: &Ruby, rb_self: &Self) -> Result<Option<Value>, Error> {
+        let result = rb_self.get(ruby)?;
+        match &result.model {
+            Some(model) => builder::build_program(ruby, model).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Validates the model (if there is one) with `(strict, tasks, location)`, appending the
+    /// diagnostics; returns the new ones only, as rows (see `diagnostics`).
+    fn validate(
+        ruby: &Ruby,
+        rb_self: &Self,
+        strict: Value,
+        tasks: bool,
+        location: Option<RArray>,
+    ) -> Result<RArray, Error> {
+        let mut opts = options::validation_options(ruby, None, false, tasks, strict, location)?;
+        // The GVL stays held here, so no other Ruby thread can use this result meanwhile; a
+        // build running Ruby code on another thread could still hold it.
+        let mut result = rb_self.result.try_borrow_mut().map_err(|_| busy(ruby))?;
+        opts.file = result.file.clone();
+        let before = result.diagnostics.len();
+        let validated: &mut ParseResult = &mut result;
+        nogvl::run(false, || validated.validate(&opts)).map_err(|p| internal(ruby, &p))?;
+        diagnostic_rows(ruby, &result.diagnostics[before..])
+    }
+
+    /// The model as PN (`puppet parser dump --format pn`), or nil without a model.
+    fn to_pn(ruby: &Ruby, rb_self: &Self, pretty: bool) -> Result<Option<String>, Error> {
+        let result = rb_self.get(ruby)?;
+        Ok(result.model.as_ref().map(|model| {
+            let pn = pn::transform(model);
+            if pretty {
+                pn.to_pretty_string()
+            } else {
+                pn.to_pn_string()
+            }
+        }))
+    }
+
+    /// The model as JSON (`puppet parser dump --format json`), or nil without a model.
+    fn to_json(ruby: &Ruby, rb_self: &Self, pretty: bool) -> Result<Option<String>, Error> {
+        let result = rb_self.get(ruby)?;
+        Ok(result.model.as_ref().map(|model| {
+            let pn = pn::transform(model);
+            if pretty {
+                pn.to_pretty_json_string()
+            } else {
+                pn.to_json_string()
+            }
+        }))
+    }
+
+    /// `[class name, offset, length]` of every node in `_pcore_all_contents` order (for
+    /// comparisons with Ruby's model), or nil without a model.
+    fn locs(ruby: &Ruby, rb_self: &Self) -> Result<Option<RArray>, Error> {
+        let result = rb_self.get(ruby)?;
+        let Some(model) = result.model.as_ref() else {
+            return Ok(None);
+        };
+        let rows = ruby.ary_new_capa(model.node_count());
+        for (class, offset, length) in model.locs() {
+            rows.push((class.name(), offset, length))?;
+        }
+        Ok(Some(rows))
+    }
+
+    /// The text that was parsed (the input, or its valid UTF-8 prefix).
+    fn text(ruby: &Ruby, rb_self: &Self) -> Result<String, Error> {
+        Ok(rb_self.get(ruby)?.text.to_string())
+    }
+}
+
+/// The error for a result used by two Ruby threads at once.
+fn busy(ruby: &Ruby) -> Error {
+    Error::new(
+        ruby.exception_runtime_error(),
+        "this PuppetNativeParser::NativeResult is in use by another thread",
+    )
+}
+
+fn diagnostic_rows(ruby: &Ruby, diagnostics: &[Diagnostic]) -> Result<RArray, Error> {
+    let rows = ruby.ary_new_capa(diagnostics.len());
+    for d in diagnostics {
+        let arguments = ruby.hash_new();
+        for (name, value) in &d.args {
+            arguments.aset(ruby.to_symbol(name), value.as_str())?;
+        }
+        let row = ruby.ary_new_capa(9);
+        row.push(d.code.as_str())?;
+        row.push(ruby.to_symbol(d.severity.as_str()))?;
+        row.push(d.file.as_deref())?;
+        row.push(d.line)?;
+        row.push(d.column)?;
+        row.push(d.offset)?;
+        row.push(d.len)?;
+        row.push(d.message.as_str())?;
+        row.push(arguments)?;
+        rows.push(row)?;
+    }
+    Ok(rows)
+}
+
+#[magnus::init(name = "puppet_native_parser")]
+fn init(ruby: &Ruby) -> Result<(), Error> {
+    let module = ruby.define_module("PuppetNativeParser")?;
+    module.define_error("InternalError", ruby.exception_standard_error())?;
+    module.const_set("NATIVE_VERSION", puppet_syntax::VERSION)?;
+    module.const_set("PUPPET_VERSION", puppet_syntax::PUPPET_VERSION)?;
+    let native = module.define_module("Native")?;
+    native.define_module_function("parse", function!(native_parse, 4))?;
+    native.define_module_function("validate", function!(native_validate, 6))?;
+    let result = module.define_class("NativeResult", ruby.class_object())?;
+    result.undef_default_alloc_func();
+    result.define_method("diagnostics", method!(NativeResult::diagnostics, 0))?;
+    result.define_method("model?", method!(NativeResult::has_model, 0))?;
+    result.define_method("build_model", method!(NativeResult::build_model, 0))?;
+    result.define_method("validate", method!(NativeResult::validate, 3))?;
+    result.define_method("to_pn", method!(NativeResult::to_pn, 1))?;
+    result.define_method("to_json", method!(NativeResult::to_json, 1))?;
+    result.define_method("locs", method!(NativeResult::locs, 0))?;
+    result.define_method("text", method!(NativeResult::text, 0))?;
+    Ok(())
+}

@@ -1,0 +1,172 @@
+# frozen_string_literal: true
+
+# puppet-native-parser: Puppet 7's parser and validator, native (Rust, through magnus),
+# in-process. Bytes in, a ParseResult out: Puppet's own model objects and Puppet's diagnostics.
+#
+#   require "puppet_native_parser"
+#   result = PuppetNativeParser.parse("notice('hi')\n", file: "site.pp")
+#   result.model      # => a Puppet::Pops::Model::Program, equal to what Puppet's parser builds
+#   PuppetNativeParser.validate(source, file: "init.pp").diagnostics
+#
+# `require "puppet_native_parser/puppet"` makes Puppet itself use it (see that file).
+require_relative "puppet_native_parser/version"
+require "puppet_native_parser/puppet_native_parser"
+
+module PuppetNativeParser
+  # Base class of this gem's errors.
+  class Error < StandardError; end
+
+  STRICT_VALUES = %i[off warning error].freeze
+
+  # One problem found in a source: Puppet's issue code (e.g. "SYNTAX_ERROR"), severity
+  # (:error, :warning, :deprecation), file (or nil), 1-based line and pos (pos counts
+  # characters, as Puppet does), byte offset and length, the message Puppet prints (without
+  # the location) and Puppet's named message arguments (Symbol => String).
+  Diagnostic = Struct.new(:issue_code, :severity, :file, :line, :pos, :offset, :length,
+                          :message, :arguments) do
+    def error?
+      severity == :error
+    end
+
+    # As Puppet prints it: `message (file: f, line: 1, column: 2)`.
+    def to_s
+      where = [("file: #{file}" if file), "line: #{line}", "column: #{pos}"].compact.join(", ")
+      "#{message} (#{where})"
+    end
+  end
+
+  # The result of #parse or #validate.
+  class ParseResult
+    # The diagnostics, in source order (the validator's after the parser's).
+    attr_reader :diagnostics
+    # The file name given, or nil.
+    attr_reader :file
+
+    def initialize(native, file, model_wanted)
+      @native = native
+      @file = file
+      @model_wanted = model_wanted
+      @diagnostics = PuppetNativeParser.diagnostics_of(native.diagnostics)
+    end
+
+    # Puppet's model: a Puppet::Pops::Model::Program (built on first use, then kept), or nil
+    # when the source has errors (or for #validate, which builds none). Loads Puppet if needed.
+    def model
+      return nil unless @model_wanted && @native.model?
+      return @model if defined?(@model)
+      PuppetNativeParser.require_puppet
+      @model = @native.build_model
+    end
+
+    def errors?
+      @diagnostics.any?(&:error?)
+    end
+
+    def errors
+      @diagnostics.select(&:error?)
+    end
+
+    # Warnings and deprecations.
+    def warnings
+      @diagnostics.reject(&:error?)
+    end
+
+    # The model as PN (what `puppet parser dump --format pn` prints), or nil without a model.
+    def to_pn(pretty: false)
+      @model_wanted ? @native.to_pn(pretty ? true : false) : nil
+    end
+
+    # The model as JSON (`puppet parser dump --format json`), or nil without a model.
+    def to_json(pretty: false)
+      @model_wanted ? @native.to_json(pretty ? true : false) : nil
+    end
+
+    # [class name, offset, length] of every model node in `_pcore_all_contents` order.
+    def locs
+      @model_wanted ? @native.locs : nil
+    end
+
+    # The native result (for the Puppet hook).
+    attr_reader :native
+  end
+
+  class << self
+    # Parses a manifest (or an EPP template with epp: true). Never raises on bad input: its
+    # problems are in #diagnostics.
+    def parse(source, file: nil, epp: false, tasks: false)
+      check_source(source)
+      check_file(file)
+      native = Native.parse(source, file, boolean(:epp, epp), boolean(:tasks, tasks))
+      ParseResult.new(native, file, true)
+    end
+
+    # Parses and validates as `puppet parser validate` does (Puppet's Checker4_0), without
+    # building any Ruby model: the fast path when only the diagnostics matter. modulepath (an
+    # Array of directories or a String joined with File::PATH_SEPARATOR) turns on Puppet's
+    # location checks; manifest is the environment's manifest.
+    def validate(source, file: nil, epp: false, tasks: false, strict: :warning, modulepath: nil,
+                 manifest: nil)
+      check_source(source)
+      check_file(file)
+      native = Native.validate(source, file, boolean(:epp, epp), boolean(:tasks, tasks),
+                               strict_value(strict), location(modulepath, manifest))
+      ParseResult.new(native, file, false)
+    end
+
+    # The argument `location` of the native calls.
+    def location(modulepath, manifest)
+      return nil if modulepath.nil? && manifest.nil?
+      paths = case modulepath
+              when nil then []
+              when String then modulepath.split(File::PATH_SEPARATOR)
+              when Array
+                modulepath.map do |p|
+                  raise TypeError, "modulepath entries must be Strings, not #{p.class}" unless p.is_a?(String)
+                  p
+                end
+              else raise TypeError, "modulepath must be an Array or a String, not #{modulepath.class}"
+              end
+      unless manifest.nil? || manifest.is_a?(String)
+        raise TypeError, "manifest must be a String or nil, not #{manifest.class}"
+      end
+      [paths, manifest, Dir.pwd, ENV["HOME"]]
+    end
+
+    def strict_value(strict)
+      value = strict.is_a?(String) ? strict.to_sym : strict
+      unless value.is_a?(Symbol)
+        raise TypeError, "strict must be :off, :warning or :error, not #{strict.class}"
+      end
+      unless STRICT_VALUES.include?(value)
+        raise ArgumentError, "strict must be :off, :warning or :error, not #{strict.inspect}"
+      end
+      value
+    end
+
+    def diagnostics_of(rows)
+      rows.map { |row| Diagnostic.new(*row).freeze }.freeze
+    end
+
+    # Loads Ruby Puppet (the model classes) unless it is loaded.
+    def require_puppet
+      require "puppet" unless defined?(::Puppet::Pops::Model::Program)
+    end
+
+    private
+
+    def check_source(source)
+      return if source.is_a?(String)
+      raise TypeError, "source must be a String, not #{source.class}"
+    end
+
+    def check_file(file)
+      return if file.nil? || file.is_a?(String)
+      raise TypeError, "file must be a String or nil, not #{file.class}"
+    end
+
+    def boolean(name, value)
+      return value if value == true || value == false
+      raise TypeError, "#{name} must be true or false, not #{value.inspect}"
+    end
+  end
+end

@@ -1,0 +1,101 @@
+# frozen_string_literal: true
+
+# The gem's performance lines (issue 10), all in this one Ruby process, files read beforehand,
+# each file handled separately; the best of ITER interleaved rounds (default 3) for each:
+#   validate  PuppetNativeParser.validate          vs EvaluatingParser#parse_string (parse +
+#                                                     validate; the EPP parser for .epp)
+#   model     PuppetNativeParser.parse(...).model  vs Parser#parse_string(...).model
+#   floor     Ruby calling Class.new for every model object the corpus has, with the same
+#             arguments (prepared beforehand): the least any builder of these objects through
+#             their initialize can cost, and how close the native build is to it; and Ruby
+#             only allocating as many objects (Class.allocate, no instance variables)
+# usage: ruby scripts/bench-ruby.rb [CORPUS_DIR]   (run by scripts/bench-ruby)
+require "puppet"
+require "tmpdir"
+require "fileutils"
+require "puppet_native_parser"
+
+tmp = Dir.mktmpdir("bench-ruby")
+at_exit { FileUtils.remove_entry(tmp) }
+Puppet.initialize_settings(["--confdir", File.join(tmp, "conf"), "--vardir", File.join(tmp, "var")])
+corpus = ARGV[0] || "/usr/share/puppet/modules.available"
+iterations = [(ENV["ITER"] || 3).to_i, 1].max
+
+files = Dir.glob("#{corpus}/**/*.{pp,epp}").select { |f| File.file?(f) }.sort
+           .map { |f| [f, File.read(f, mode: "rb:utf-8"), f.end_with?(".epp")] }
+bytes = files.sum { |_, s, _| s.bytesize }
+
+# One timed run of the block (after a full GC), in seconds.
+def timed
+  GC.start
+  t0 = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+  yield
+  Process.clock_gettime(Process::CLOCK_MONOTONIC) - t0
+end
+
+env = Puppet::Node::Environment.create(:bench, [])
+objects = 0
+runs = Hash.new { |h, k| h[k] = [] }
+Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env)) do
+  # The floor: every model object's Class.new call, arguments prepared beforehand (children are
+  # the already built objects, as in a bottom-up build).
+  calls = []
+  files.each do |f, src, epp|
+    program = PuppetNativeParser.parse(src, file: f, epp: epp).model or next
+    all = [program]
+    program._pcore_all_contents([]) { |o| all << o unless o.is_a?(Puppet::Pops::Parser::Locator::AbstractLocator) }
+    all.reverse_each do |o|
+      names = o.class.instance_method(:initialize).parameters.map { |_, name| name }
+      calls << [o.class, names.map { |n| o.instance_variable_get(:"@#{n}") }]
+    end
+  end
+  objects = calls.size
+
+  # The runs are interleaved (one of each per round, best of the rounds), so that a change of
+  # the machine's load during the benchmark does not favour one side.
+  iterations.times do
+    runs[:ruby_validate] << timed do
+      files.each do |f, src, epp|
+        parser = epp ? Puppet::Pops::Parser::EvaluatingParser::EvaluatingEppParser.new : Puppet::Pops::Parser::EvaluatingParser.new
+        begin
+          parser.parse_string(src, f)
+        rescue Puppet::ParseError
+          nil
+        end
+      end
+    end
+    runs[:native_validate] << timed do
+      files.each { |f, src, epp| PuppetNativeParser.validate(src, file: f, epp: epp) }
+    end
+    runs[:ruby_model] << timed do
+      files.each do |f, src, epp|
+        (epp ? Puppet::Pops::Parser::EppParser.new : Puppet::Pops::Parser::Parser.new).parse_string(src, f).model
+      rescue Puppet::ParseError
+        nil
+      end
+    end
+    runs[:native_model] << timed do
+      files.each { |f, src, epp| PuppetNativeParser.parse(src, file: f, epp: epp).model }
+    end
+    runs[:floor] << timed { calls.each { |klass, args| klass.new(*args) } }
+    runs[:allocate] << timed { calls.each { |klass, _| klass.allocate } }
+  end
+end
+results = runs.transform_values(&:min)
+
+mb = bytes / 1e6
+line = ->(label, seconds) { format("  %-44s %8.3f s  %7.2f MB/s", label, seconds, mb / seconds) }
+puts "corpus: #{files.size} files, #{format('%.2f', mb)} MB, #{objects} model objects; best of #{iterations} interleaved rounds, one Ruby process"
+puts line.call("Ruby EvaluatingParser#parse_string", results[:ruby_validate])
+puts line.call("PuppetNativeParser.validate", results[:native_validate])
+puts format("  validate: native is %.1fx Ruby (target >= 40x)", results[:ruby_validate] / results[:native_validate])
+puts line.call("Ruby Parser#parse_string(...).model", results[:ruby_model])
+puts line.call("PuppetNativeParser.parse(...).model", results[:native_model])
+puts format("  model: native is %.1fx Ruby (target >= 10x)", results[:ruby_model] / results[:native_model])
+puts line.call("floor: Class.new for each object (Ruby)", results[:floor])
+puts line.call("Class.allocate for each object (Ruby)", results[:allocate])
+puts format("  model: native parse + build takes %.2fx the floor (%.0f ns per object; the floor %.0f ns)",
+            results[:native_model] / results[:floor], results[:native_model] / objects * 1e9,
+            results[:floor] / objects * 1e9)
+puts format("  model: native parse + build takes %.2fx Ruby's allocation alone (%.0f ns per object)",
+            results[:native_model] / results[:allocate], results[:allocate] / objects * 1e9)

@@ -1,0 +1,202 @@
+# frozen_string_literal: true
+
+require_relative "spec_helper"
+
+# The gem's API (PuppetNativeParser.parse / .validate, ParseResult, Diagnostic) and its
+# robustness: bad arguments, bad bytes, deep nesting, GC.stress, threads.
+RSpec.describe PuppetNativeParser do
+  let(:source) { "class web($port = 8080) {\n  notice(\"port ${port}\")\n}\n$a = [1, 2.5, /x\\/y/, 0x1F, 99999999999999999999]\n" }
+
+  describe ".parse" do
+    it "builds Puppet's own Program, equal to what Puppet's parser builds" do
+      result = described_class.parse(source, file: "web.pp")
+      expect(result.diagnostics).to be_empty
+      expect(result.errors?).to be(false)
+      model = result.model
+      ruby = ruby_program(source, "web.pp")
+      expect(model).to be_a(Puppet::Pops::Model::Program)
+      expect(model).to eq(ruby)
+      expect(model.hash).to eq(ruby.hash)
+      expect(model.definitions.map(&:name)).to eq(["web"])
+      expect(model.locator.file).to eq("web.pp")
+      expect(model.locator.line_index).to eq(ruby.locator.line_index)
+      expect(result.model).to equal(model) # built once
+    end
+
+    it "gives PN and JSON as puppet parser dump does" do
+      result = described_class.parse(source)
+      expect(result.to_pn).to eq(ruby_pn(ruby_program(source, nil)))
+      pn = Puppet::Pops::Model::PNTransformer.transform(ruby_program(source, nil))
+      expect(JSON.parse(result.to_json)).to eq(pn.to_data)
+      expect(result.to_pn(pretty: true)).to include("\n")
+    end
+
+    it "parses EPP templates" do
+      template = "<%- | String $name | -%>\nHello <%= $name %>!\n"
+      result = described_class.parse(template, file: "t.epp", epp: true)
+      expect(result.model).to eq(ruby_program(template, "t.epp", epp: true))
+    end
+
+    it "knows plan and apply in tasks mode only" do
+      plan = "plan p() { apply('h') { notice(1) } }\n"
+      expect(described_class.parse(plan).errors?).to be(true)
+      expect(described_class.parse(plan, tasks: true).errors?).to be(false)
+    end
+
+    it "reports every syntax error as a diagnostic, with no model" do
+      result = described_class.parse("$x = [1\n$y = 2]\nnotice(\n", file: "bad.pp")
+      expect(result.errors?).to be(true)
+      expect(result.model).to be_nil
+      expect(result.to_pn).to be_nil
+      first = result.errors.first
+      expect(first.issue_code).to eq("SYNTAX_ERROR")
+      expect([first.file, first.line, first.pos, first.severity]).to eq(["bad.pp", 2, 1, :error])
+      expect(first.arguments).to include(:where)
+      expect(first.to_s).to match(/\ASyntax error at '\$y'.* \(file: bad\.pp, line: 2, column: 1\)\z/)
+      expect(result.errors.size).to be >= 2
+    end
+  end
+
+  describe ".validate" do
+    it "reports Puppet's validation diagnostics and builds no model" do
+      result = described_class.validate("$x = {a => 1, a => 2}\n$::y = 1\n", file: "v.pp")
+      expect(result.model).to be_nil
+      expect(result.diagnostics.map { |d| [d.issue_code, d.severity, d.line, d.pos] })
+        .to eq([["DUPLICATE_KEY", :warning, 1, 17], ["CROSS_SCOPE_ASSIGNMENT", :error, 2, 1]])
+      expect(result.warnings.map(&:issue_code)).to eq(["DUPLICATE_KEY"])
+      expect(result.diagnostics.last.message)
+        .to eq("Illegal attempt to assign to '::y'. Cannot assign to variables in other namespaces")
+    end
+
+    it "follows strict" do
+      dup = "$x = {a => 1, a => 2}\n"
+      expect(described_class.validate(dup, strict: :off).diagnostics).to be_empty
+      expect(described_class.validate(dup, strict: "error").errors.map(&:issue_code)).to eq(["DUPLICATE_KEY"])
+    end
+
+    it "runs the location checks with a module path" do
+      Dir.mktmpdir do |dir|
+        file = File.join(dir, "mymod/manifests/init.pp")
+        result = described_class.validate("class other {}\n", file: file, modulepath: [dir])
+        expect(result.errors.map(&:issue_code)).to eq(["ILLEGAL_DEFINITION_LOCATION"])
+        expect(described_class.validate("class other {}\n", file: file).diagnostics).to be_empty
+        expect(described_class.validate("class mymod {}\n", file: file, modulepath: dir).diagnostics).to be_empty
+      end
+    end
+  end
+
+  describe "bad arguments" do
+    it "raises TypeError or ArgumentError with a clear message" do
+      expect { described_class.parse(42) }.to raise_error(TypeError, "source must be a String, not Integer")
+      expect { described_class.parse(nil) }.to raise_error(TypeError, /source must be a String/)
+      expect { described_class.parse("", file: 1) }.to raise_error(TypeError, /file must be a String or nil/)
+      expect { described_class.parse("", epp: "yes") }.to raise_error(TypeError, /epp must be true or false/)
+      expect { described_class.parse("", tasks: nil) }.to raise_error(TypeError, /tasks must be true or false/)
+      expect { described_class.parse("", bogus: 1) }.to raise_error(ArgumentError, /bogus/)
+      expect { described_class.validate("", strict: :bogus) }.to raise_error(ArgumentError, /strict must be :off, :warning or :error/)
+      expect { described_class.validate("", strict: 1) }.to raise_error(TypeError, /strict must be/)
+      expect { described_class.validate("", modulepath: 5) }.to raise_error(TypeError, /modulepath must be/)
+      expect { described_class.validate("", modulepath: [1]) }.to raise_error(TypeError, /modulepath entries/)
+      expect { described_class.validate("", manifest: 1) }.to raise_error(TypeError, /manifest must be/)
+      expect { PuppetNativeParser::Native.parse(1, nil, false, false) }.to raise_error(TypeError)
+      expect { PuppetNativeParser::NativeResult.new }.to raise_error(TypeError, /allocator undefined/)
+    end
+  end
+
+  describe "bad bytes" do
+    it "reports invalid UTF-8 at the first bad byte and parses the valid prefix" do
+      result = described_class.parse("$x = 1\n$y = 'a\xFF'\n".b)
+      codes = result.errors.map(&:issue_code)
+      expect(codes).to include("INVALID_UTF8")
+      bad = result.errors.find { |d| d.issue_code == "INVALID_UTF8" }
+      expect([bad.offset, bad.line]).to eq([14, 2])
+      expect(result.model).to be_nil
+    end
+
+    it "reports byte order marks as Puppet does" do
+      utf8 = described_class.parse("\xEF\xBB\xBF$x = 1\n".b)
+      expect(utf8.errors.map(&:issue_code)).to eq(["ILLEGAL_BOM"])
+      expect(utf8.errors.first.message).to eq(
+        "Illegal UTF-8 Byte Order mark at beginning of input: [EF BB BF] - remove these from the puppet source"
+      )
+      utf16 = described_class.parse("\xFF\xFE$\x00x\x00".b)
+      expect(utf16.errors.first.message).to start_with("Illegal UTF-16 Byte Order mark")
+    end
+
+    it "accepts strings in any encoding (their bytes are parsed)" do
+      expect(described_class.parse("$x = 1\n".encode("US-ASCII")).model).to be_a(Puppet::Pops::Model::Program)
+      expect(described_class.parse("$x = 'é'\n".b).model.body.right_expr.value).to eq("é")
+    end
+  end
+
+  describe "deep nesting" do
+    it "reports 100,000 levels as a diagnostic, without crashing" do
+      depth = 100_000
+      result = described_class.parse("$x = #{'[' * depth}#{']' * depth}\n")
+      expect(result.errors.map(&:issue_code)).to include("NESTING_TOO_DEEP")
+      expect(result.model).to be_nil
+      hook = with_hook(true) { Puppet::Pops::Parser::Parser.new.parse_string("#{'(' * depth}1#{')' * depth}") rescue $! }
+      expect(hook).to be_a(Puppet::ParseErrorWithIssue)
+    end
+
+    it "builds a model 5,000 levels deep (Ruby's own parser overflows at about 1,000)" do
+      depth = 5_000
+      model = described_class.parse("$x = #{'[' * depth}#{']' * depth}\n").model
+      node = model.body.right_expr
+      levels = 0
+      while node.is_a?(Puppet::Pops::Model::LiteralList)
+        levels += 1
+        node = node.values.first
+      end
+      expect(levels).to eq(depth)
+    end
+  end
+
+  describe "GC safety" do
+    it "builds correct models under GC.stress" do
+      # Every allocation runs a full GC: a snippet with every kind of attribute value, and the
+      # smallest corpus manifest above 300 bytes.
+      corpus = Dir.glob("#{CORPUS_DIR}/*/manifests/**/*.pp").select { |f| File.size(f) >= 300 }.min_by { |f| [File.size(f), f] }
+      [[source, "snippet.pp"], [File.read(corpus), corpus]].each do |text, file|
+        expected = ruby_program(text, file)
+        model = nil
+        begin
+          GC.stress = true
+          model = described_class.parse(text, file: file).model
+        ensure
+          GC.stress = false
+        end
+        GC.start
+        expect(model).to eq(expected), file
+        expect(ruby_pn(model)).to eq(ruby_pn(expected))
+        expect(locs_of(model)).to eq(locs_of(expected))
+      end
+    end
+  end
+
+  describe "threads" do
+    it "parses from 8 Ruby threads at once, with the same results" do
+      files = Dir.glob("#{CORPUS_DIR}/*/manifests/**/*.pp").sort.first(160)
+      sources = files.to_h { |f| [f, File.binread(f)] }
+      expected = sources.to_h { |f, s| [f, described_class.parse(s, file: f).to_pn] }
+      big = "#{'notice(1)' * 5000}\n" # above the size at which the GVL is released
+      results = Array.new(8) do |i|
+        Thread.new do
+          mine = {}
+          sources.each_with_index do |(f, s), j|
+            next unless j % 8 == i || j % 3 == 0
+            r = described_class.parse(s, file: f)
+            mine[f] = r.to_pn
+            r.model if j % 5 == 0
+          end
+          described_class.validate(big)
+          mine
+        end
+      end.map(&:value)
+      results.each do |mine|
+        mine.each { |f, pn| expect(pn).to eq(expected[f]), f }
+      end
+      expect(results.sum(&:size)).to be >= files.size
+    end
+  end
+end
