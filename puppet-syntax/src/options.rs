@@ -36,6 +36,11 @@ pub struct ParseOptions {
     pub cst: bool,
     /// Puppet's `strict` setting (validation only).
     pub strict: Strict,
+    /// Validation also runs what `puppet parser validate` does after `Checker4_0`: the import
+    /// of the file's definitions (duplicate definitions, redefined entities, metaparameters as
+    /// parameter names). Default `true`; off for a caller that hands the model to Ruby Puppet,
+    /// which does that import itself.
+    pub import_checks: bool,
     /// The environment the file belongs to (validation only); `None` turns off the location
     /// checks `ILLEGAL_DEFINITION_LOCATION` and `ILLEGAL_TOP_CONSTRUCT_LOCATION`.
     pub location: Option<LocationContext>,
@@ -50,6 +55,7 @@ impl Default for ParseOptions {
             model: true,
             cst: false,
             strict: Strict::default(),
+            import_checks: true,
             location: None,
         }
     }
@@ -94,6 +100,12 @@ impl ParseOptions {
     /// Sets [`ParseOptions::strict`].
     pub fn strict(mut self, strict: Strict) -> ParseOptions {
         self.strict = strict;
+        self
+    }
+
+    /// Sets [`ParseOptions::import_checks`].
+    pub fn import_checks(mut self, import_checks: bool) -> ParseOptions {
+        self.import_checks = import_checks;
         self
     }
 

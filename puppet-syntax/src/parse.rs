@@ -59,7 +59,8 @@ impl ParseResult {
     /// model, if there is one, and appends its diagnostics (located). With a syntax error there
     /// is no model and nothing is validated, as in Ruby.
     ///
-    /// Then, when no diagnostic so far is an error, what `puppet parser validate` does next:
+    /// Then, when no diagnostic so far is an error and [`ParseOptions::import_checks`] is on,
+    /// what `puppet parser validate` does next:
     /// the import of the file's definitions (duplicate classes, defines and nodes, redefined
     /// functions, plans and type aliases, metaparameters as parameter names; see
     /// `validate/import`). Ruby never gets there after an error.
@@ -71,7 +72,7 @@ impl ParseResult {
                 .iter()
                 .chain(&found)
                 .any(Diagnostic::is_error);
-            if clean {
+            if clean && options.import_checks {
                 found.extend(validate::import(model, options));
             }
             for d in &mut found {

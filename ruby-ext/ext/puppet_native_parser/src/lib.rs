@@ -137,6 +137,8 @@ impl NativeResult {
         // build running Ruby code on another thread could still hold it.
         let mut result = rb_self.result.try_borrow_mut().map_err(|_| busy(ruby))?;
         opts.file = result.file.clone();
+        // The drop-in replaces Checker4_0 only: Puppet imports the definitions itself.
+        opts.import_checks = false;
         let before = result.diagnostics.len();
         let validated: &mut ParseResult = &mut result;
         nogvl::run(false, || validated.validate(&opts)).map_err(|p| internal(ruby, &p))?;
