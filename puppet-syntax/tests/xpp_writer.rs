@@ -118,7 +118,7 @@ fn envelope_line_then_blank_line_then_payload() {
             line,
             format!(
                 "application/vnd.puppet.pcore+{}; document-type=xpp; version=1; producer=puppet-syntax/{}; \
-                 puppet-version=7.23.0; epp=false; tasks=false; strict=warning; source-sha256={}; payload-sha256={}",
+                 puppet-version=7.23.0; epp=false; tasks=false; strict=warning; source-sha256={}; errors=0; payload-sha256={}",
                 format.as_str(),
                 puppet_syntax::VERSION,
                 xpp::sha256_hex(source),

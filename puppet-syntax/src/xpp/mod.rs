@@ -6,12 +6,15 @@
 //! * `packer.rs` — the wire: Ruby's JSON packer (ported exactly) and the msgpack packer (`rmp`).
 //! * `serializer.rs` — Ruby's Pcore `Serializer` and writer tabulation over either packer,
 //!   driven by the model description (`ModelClass::pcore_name`, `new_order`, `LocatorAttr`).
-//! * `envelope.rs` — the MIME-type line and its parameters.
+//! * `envelope.rs` — the MIME-type line and its parameters, written and checked.
+//! * `unpacker.rs`, `reader.rs` — the way back: tokens of either encoding, then the model and
+//!   the diagnostics, every value checked ([`read_xpp`]; errors are [`XppReadError`]s with a
+//!   stable [`XppErrorKind`]).
 //!
 //! # The file
 //!
 //! ```text
-//! application/vnd.puppet.pcore+msgpack; document-type=xpp; version=1; producer=puppet-syntax/0.1.0; puppet-version=7.23.0; epp=false; tasks=false; strict=warning; source-sha256=…; payload-sha256=…
+//! application/vnd.puppet.pcore+msgpack; document-type=xpp; version=1; producer=puppet-syntax/0.1.0; puppet-version=7.23.0; epp=false; tasks=false; strict=warning; source-sha256=…; errors=0; payload-sha256=…
 //!
 //! <payload>
 //! ```
@@ -20,8 +23,8 @@
 //! a blank line, then the payload up to the end of the file. `document-type=xpp` and
 //! `version=1` are PRFC-23's; the others are ours: the producer and the Puppet version whose
 //! language it reproduces, the settings the source was parsed with (`epp`, `tasks`, `strict`),
-//! the SHA-256 of the source bytes (absent when the writer was not given them) and of the
-//! payload.
+//! the SHA-256 of the source bytes (absent when the writer was not given them), the number of
+//! error diagnostics, and the SHA-256 of the payload (required by the reader).
 //!
 //! # The payload: three Pcore values
 //!
@@ -44,10 +47,14 @@
 //! its payload msgpack-encoded; the elements of arrays, maps and objects follow it in the stream.
 
 mod envelope;
+mod error;
 mod packer;
+mod reader;
 mod serializer;
+mod unpacker;
 
-pub use envelope::{XppFormat, XppHeader};
+pub use envelope::{XppFormat, XppHeader, XPP_VERSION};
+pub use error::{XppErrorKind, XppReadError};
 
 use sha2::{Digest, Sha256};
 
@@ -151,7 +158,8 @@ pub fn write_xpp(
     options: &XppWriteOptions<'_>,
 ) -> Result<Vec<u8>, XppWriteError> {
     let payload = payload(result, options.format)?;
-    let header = XppHeader::for_payload(options, &payload);
+    let errors = result.diagnostics.iter().filter(|d| d.is_error()).count();
+    let header = XppHeader::for_payload(options, errors, &payload);
     let mut out = header.to_line().into_bytes();
     out.extend_from_slice(b"\n\n");
     out.extend_from_slice(&payload);
@@ -166,4 +174,73 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
         out.push_str(&format!("{byte:02x}"));
     }
     out
+}
+
+/// An XPP file read back: its envelope and the parse result it carries (no CST).
+#[derive(Clone, Debug)]
+pub struct XppFile {
+    /// The envelope.
+    pub header: XppHeader,
+    /// The model (absent when the source had syntax errors), text, file and diagnostics.
+    pub result: ParseResult,
+}
+
+/// Reads an XPP file without parsing the source again. With `source` (the bytes of the `.pp`
+/// the file claims to come from), the file must record their `source-sha256`.
+///
+/// Refuses, with an [`XppReadError`] and never a panic, a wrong MIME type, document type or
+/// version, a payload without its digest or that does not match it, a truncated or malformed payload, unknown
+/// classes, wrong attribute counts or types, out-of-range positions, bad back-references and
+/// trailing bytes.
+///
+/// ```
+/// use puppet_syntax::{parse_and_validate, xpp, ParseOptions};
+/// let options = ParseOptions::new().file("x.pp");
+/// let source = b"$a = [1, 'two']\n";
+/// let result = parse_and_validate(source, &options);
+/// let bytes = xpp::write_xpp(&result, &xpp::XppWriteOptions {
+///     format: xpp::XppFormat::Msgpack, source: Some(source), parse_options: &options,
+/// }).unwrap();
+/// let file = xpp::read_xpp(&bytes, Some(source)).unwrap();
+/// assert_eq!(puppet_syntax::pn::to_pn_string(file.result.model.as_ref().unwrap()),
+///            r#"(= (var "a") (array 1 "two"))"#);
+/// assert_eq!(xpp::read_xpp(&bytes, Some(b"$a = 2\n")).unwrap_err().kind,
+///            xpp::XppErrorKind::SourceDigest);
+/// ```
+pub fn read_xpp(bytes: &[u8], source: Option<&[u8]>) -> Result<XppFile, XppReadError> {
+    let (header, payload) = envelope::parse_envelope(bytes)?;
+    if let Some(source) = source {
+        match header.get("source-sha256") {
+            Some(digest) if digest == sha256_hex(source) => {}
+            Some(_) => {
+                return Err(XppReadError::new(
+                    XppErrorKind::SourceDigest,
+                    "the source does not match the file's source-sha256",
+                ))
+            }
+            None => {
+                return Err(XppReadError::new(
+                    XppErrorKind::SourceDigest,
+                    "the file records no source-sha256",
+                ))
+            }
+        }
+    }
+    let result = read_payload(payload, header.format)?;
+    Ok(XppFile { header, result })
+}
+
+/// The envelope of an XPP file alone (MIME type, `document-type` and `version` checked; the
+/// payload is neither checked nor read): what a build compares to decide freshness.
+pub fn read_header(bytes: &[u8]) -> Result<XppHeader, XppReadError> {
+    envelope::parse_header(bytes).map(|(header, _)| header)
+}
+
+/// Reads a bare Pcore payload (what [`payload`] writes: no envelope, so no digest): the same
+/// checks as [`read_xpp`] on the values themselves.
+pub fn read_payload(payload: &[u8], format: XppFormat) -> Result<ParseResult, XppReadError> {
+    match format {
+        XppFormat::Msgpack => reader::read_result(&mut unpacker::MsgpackUnpacker::new(payload)),
+        XppFormat::Json => reader::read_result(&mut unpacker::JsonUnpacker::new(payload)),
+    }
 }
