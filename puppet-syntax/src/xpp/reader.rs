@@ -6,6 +6,7 @@
 //! child nodes, offsets and lengths against the source, back-references — so a corrupt file is
 //! an [`XppReadError`], never a panic and never a wrong tree.
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::error::{XppErrorKind, XppReadError};
@@ -409,10 +410,7 @@ impl<U: Unpacker> Deserializer<'_, U> {
         let Value::ObjectStart(name, count) = start else {
             return Err(attr_type_error(expected.name(), &start));
         };
-        let class = ModelClass::ALL
-            .iter()
-            .copied()
-            .find(|c| c.pcore_name() == &*name && !c.is_abstract() && c.is_positioned())
+        let class = node_class(&name)
             .ok_or_else(|| err(XppErrorKind::UnknownClass, format!("unknown class {name}")))?;
         if !class.is_a(expected) {
             return Err(err(
@@ -656,6 +654,21 @@ impl<U: Unpacker> Deserializer<'_, U> {
         }
         Ok(out)
     }
+}
+
+/// The concrete positioned class of a Pcore name (a table built once from the description).
+fn node_class(pcore_name: &str) -> Option<ModelClass> {
+    static CLASSES: OnceLock<HashMap<&'static str, ModelClass>> = OnceLock::new();
+    CLASSES
+        .get_or_init(|| {
+            ModelClass::ALL
+                .iter()
+                .filter(|c| !c.is_abstract() && c.is_positioned())
+                .map(|&c| (c.pcore_name(), c))
+                .collect()
+        })
+        .get(pcore_name)
+        .copied()
 }
 
 /// The value of an attribute left out because it equals its default.
