@@ -46,6 +46,17 @@ Examples:
   puppet-parser dump --format cst templates/ > trees.txt"
 );
 
+const XPP_AFTER_HELP: &str = "\
+Exit status:
+  0  every file is fine
+  1  some source has an error (build), or some .xpp is stale, missing, orphaned or unreadable (check)
+  2  usage error, or a file or directory could not be read or written
+
+Examples:
+  puppet-parser xpp build /etc/puppetlabs/code/environments/production --jobs 2
+  puppet-parser xpp dump production/.xpp/modules/environment/manifests/site.xpp
+  puppet-parser xpp check production --modulepath production/modules:/usr/share/puppet/modules";
+
 #[derive(Parser, Debug)]
 #[command(
     name = "puppet-parser",
@@ -78,6 +89,9 @@ pub enum Command {
     /// Parse and validate manifests and EPP templates as Puppet does (static checks).
     #[command(after_help = VALIDATE_AFTER_HELP)]
     Validate(crate::commands::validate::ValidateArgs),
+    /// PRFC-23 XPP files: pre-parsed, pre-validated sources of an environment.
+    #[command(subcommand, after_help = XPP_AFTER_HELP)]
+    Xpp(crate::commands::xpp::XppCommand),
 }
 
 #[derive(Args, Debug)]

@@ -22,7 +22,7 @@
 //! `source` (bytes → text, BOM and UTF-8 policy) → [`lexer`] (text → tokens) → `parser`
 //! (tokens → events) → [`syntax`] (events → lossless rowan CST) | `lower` (events → the Puppet
 //! [`model`]) → `validate` (Ruby's `Checker4_0` over the model) → sinks ([`pn`]: PN and its
-//! JSON). `parse` (the front door) wires them together. Shared by all stages: [`diagnostics`],
+//! JSON; [`xpp`]: PRFC-23 XPP files, the parse result as Pcore msgpack or JSON). `parse` (the front door) wires them together. Shared by all stages: [`diagnostics`],
 //! [`LineIndex`], [`ParseOptions`], [`ruby_format`] (Ruby's renderings of values).
 
 #![warn(missing_docs)]
@@ -43,6 +43,7 @@ mod source;
 pub mod syntax;
 pub mod syntax_kind;
 mod validate;
+pub mod xpp;
 
 use std::path::PathBuf;
 

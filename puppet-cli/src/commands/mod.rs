@@ -2,6 +2,7 @@
 
 pub mod dump;
 pub mod validate;
+pub mod xpp;
 
 use std::any::Any;
 use std::io::Write;

@@ -8,7 +8,26 @@ use serde::Deserialize;
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct File {
+    locator: RawLocator,
     class: Vec<RawClass>,
+}
+
+/// `[locator]`: the `Puppet::AST::Locator` object (not a model class).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLocator {
+    pcore: String,
+    doc: String,
+    attributes: Vec<RawLocatorAttr>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLocatorAttr {
+    name: String,
+    #[serde(rename = "type")]
+    ty: String,
+    default: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -40,8 +59,24 @@ struct RawAttr {
 
 /// The whole model, classes in `ast.toml` (= `ast.pp`) order.
 pub struct Model {
+    pub locator: Locator,
     pub classes: Vec<Class>,
 }
+
+/// The `Locator` object every positioned node refers to: its Pcore name and attributes in
+/// `Class.new` order (name, Pcore type as written, default as Puppet source).
+pub struct Locator {
+    pub pcore: String,
+    pub doc: String,
+    pub attributes: Vec<(String, String, Option<String>)>,
+}
+
+/// The Locator attributes the Rust model can hold (`Model::source`, `file`, `line_index`).
+const LOCATOR_ATTRIBUTES: &[(&str, &str)] = &[
+    ("string", "String"),
+    ("file", "String"),
+    ("line_index", "Optional[Array[Integer]]"),
+];
 
 pub struct Class {
     pub name: String,
@@ -108,9 +143,45 @@ impl Attr {
     }
 }
 
+impl Locator {
+    /// Checks `[locator]` against what the Rust model holds: the attributes of Ruby's
+    /// `Locator19`, with their types, and no more (their order is the description's).
+    fn resolve(raw: &RawLocator) -> Result<Locator, String> {
+        if raw.pcore != "Puppet::AST::Locator" {
+            return Err(format!("locator: unexpected pcore name {}", raw.pcore));
+        }
+        let mut attributes = Vec::new();
+        for attr in &raw.attributes {
+            match LOCATOR_ATTRIBUTES
+                .iter()
+                .find(|(name, _)| *name == attr.name)
+            {
+                Some((_, ty)) if *ty == attr.ty => {}
+                Some((_, ty)) => {
+                    return Err(format!("locator: {} must be of type {ty}", attr.name))
+                }
+                None => return Err(format!("locator: unknown attribute {}", attr.name)),
+            }
+            if attributes.iter().any(|(n, _, _)| n == &attr.name) {
+                return Err(format!("locator: {} is described twice", attr.name));
+            }
+            attributes.push((attr.name.clone(), attr.ty.clone(), attr.default.clone()));
+        }
+        if attributes.len() != LOCATOR_ATTRIBUTES.len() {
+            return Err("locator: string, file and line_index must all be described".to_owned());
+        }
+        Ok(Locator {
+            pcore: raw.pcore.clone(),
+            doc: raw.doc.clone(),
+            attributes,
+        })
+    }
+}
+
 impl Model {
     pub fn parse(text: &str) -> Result<Model, String> {
         let file: File = toml::from_str(text).map_err(|e| e.to_string())?;
+        let locator = Locator::resolve(&file.locator)?;
         let mut classes: Vec<Class> = Vec::new();
         for raw in &file.class {
             if classes.iter().any(|c| c.name == raw.name) {
@@ -156,7 +227,7 @@ impl Model {
             }
             classes[index].own = own;
         }
-        let model = Model { classes };
+        let model = Model { locator, classes };
         for class in &model.classes {
             let mut names: Vec<&str> = model.all_attrs(class).map(|a| a.name.as_str()).collect();
             names.sort_unstable();

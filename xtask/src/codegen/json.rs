@@ -45,6 +45,13 @@ pub fn generate(model: &Model) -> String {
             "containment: contained / reference for object-typed attributes, null for plain values",
             "implicit: Positioned's locator/offset/length, held outside the NodeKind payload in Rust",
         ],
+        "locator": {
+            "pcore_name": model.locator.pcore,
+            "doc": model.locator.doc,
+            "new_order": model.locator.attributes.iter().map(|(name, ty, default)| json!({
+                "name": name, "type": ty, "default": default, "required": default.is_none(),
+            })).collect::<Vec<_>>(),
+        },
         "classes": classes,
     });
     let mut text = serde_json::to_string_pretty(&document).expect("JSON of plain values");

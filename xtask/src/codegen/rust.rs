@@ -242,7 +242,7 @@ fn module_tree(model: &Model) -> String {
             "mod node_attrs;",
             "mod node_kind;",
             "mod views;",
-            "pub use classes::ModelClass;",
+            "pub use classes::{LocatorAttr, ModelClass};",
             "pub use node_kind::NodeKind;",
         ],
     );
@@ -354,7 +354,85 @@ fn classes(model: &Model) -> String {
         .collect();
     w!(out, "{}", abstract_.join(" | "));
     lines(&mut out, &[") }", "}"]);
+    locator(&mut out, model);
     out
+}
+
+/// `LocatorAttr`: the attributes of the `Locator` object, in `Class.new` order.
+fn locator(out: &mut String, model: &Model) {
+    let locator = &model.locator;
+    w!(out);
+    doc_text(
+        out,
+        &format!(
+            "The attributes of the `{}` object, in `Class.new` order: {}",
+            locator.pcore, locator.doc
+        ),
+    );
+    lines(
+        out,
+        &[
+            "#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]",
+            "pub enum LocatorAttr {",
+        ],
+    );
+    let variant = |name: &str| -> String {
+        name.split('_')
+            .map(|part| {
+                let mut chars = part.chars();
+                chars
+                    .next()
+                    .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
+                    .unwrap_or_default()
+            })
+            .collect()
+    };
+    for (name, ty, default) in &locator.attributes {
+        let default = default
+            .as_deref()
+            .map(|d| format!(", default `{d}`"))
+            .unwrap_or_default();
+        w!(out, "/// `{name}`: `{ty}`{default}.");
+        w!(out, "{},", variant(name));
+    }
+    w!(out, "}}");
+    w!(out);
+    w!(out, "impl LocatorAttr {{");
+    w!(out, "/// The Pcore type name of the Locator object.");
+    w!(
+        out,
+        "pub const PCORE_NAME: &'static str = {:?};",
+        locator.pcore
+    );
+    w!(out, "/// All attributes in `Class.new` order.");
+    w!(out, "pub const NEW_ORDER: &'static [LocatorAttr] = &[");
+    for (name, _, _) in &locator.attributes {
+        w!(out, "LocatorAttr::{},", variant(name));
+    }
+    w!(out, "];");
+    w!(
+        out,
+        "/// How many of [`Self::NEW_ORDER`] are required (the rest have a default)."
+    );
+    w!(
+        out,
+        "pub const REQUIRED: usize = {};",
+        locator
+            .attributes
+            .iter()
+            .filter(|(_, _, d)| d.is_none())
+            .count()
+    );
+    w!(out, "/// The attribute name.");
+    w!(
+        out,
+        "pub const fn name(self) -> &'static str {{ match self {{"
+    );
+    for (name, _, _) in &locator.attributes {
+        w!(out, "LocatorAttr::{} => {:?},", variant(name), name);
+    }
+    w!(out, "}} }}");
+    w!(out, "}}");
 }
 
 /// The Rust enums of the `Enum` attributes, each once, in declaration order.

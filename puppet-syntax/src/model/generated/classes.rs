@@ -557,3 +557,37 @@ impl ModelClass {
         )
     }
 }
+
+/// The attributes of the `Puppet::AST::Locator` object, in `Class.new` order: The source
+/// text, the file name (`''` when there is none: the type is `String`) and the byte offsets
+/// where lines start.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum LocatorAttr {
+    /// `string`: `String`.
+    String,
+    /// `file`: `String`.
+    File,
+    /// `line_index`: `Optional[Array[Integer]]`, default `undef`.
+    LineIndex,
+}
+
+impl LocatorAttr {
+    /// The Pcore type name of the Locator object.
+    pub const PCORE_NAME: &'static str = "Puppet::AST::Locator";
+    /// All attributes in `Class.new` order.
+    pub const NEW_ORDER: &'static [LocatorAttr] = &[
+        LocatorAttr::String,
+        LocatorAttr::File,
+        LocatorAttr::LineIndex,
+    ];
+    /// How many of [`Self::NEW_ORDER`] are required (the rest have a default).
+    pub const REQUIRED: usize = 2;
+    /// The attribute name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            LocatorAttr::String => "string",
+            LocatorAttr::File => "file",
+            LocatorAttr::LineIndex => "line_index",
+        }
+    }
+}

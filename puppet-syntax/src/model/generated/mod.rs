@@ -9,7 +9,7 @@ mod classes;
 mod node_attrs;
 mod node_kind;
 mod views;
-pub use classes::ModelClass;
+pub use classes::{LocatorAttr, ModelClass};
 pub use node_kind::NodeKind;
 pub use views::{
     AbstractResourceView, AbstractResourceViewMut, BinaryExpressionView, BinaryExpressionViewMut,

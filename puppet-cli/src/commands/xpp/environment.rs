@@ -1,0 +1,153 @@
+//! What `xpp build` and `xpp check` look at: every source Puppet can load from an environment
+//! and where its `.xpp` goes.
+//!
+//! * The environment's own `manifests/**/*.pp` (module name `environment`, reserved by
+//!   PRFC-23).
+//! * For each module on the module path (default `ENVDIR/modules`; a module's name is its
+//!   directory name; the first occurrence of a name wins; symbolic links are followed):
+//!   `manifests/`, `functions/`, `types/`, `plans/` (`*.pp`) and `templates/` (`*.epp`).
+//!
+//! A source `M/<dir>/x.pp` (or `x.epp`) of module `M` gets
+//! `ENVDIR/.xpp/modules/M/<dir>/x.xpp`. The file name recorded inside is relative to the
+//! environment when the source is under it (`modules/M/manifests/x.pp`), absolute otherwise.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+/// The reserved module name of the environment's own files.
+pub const ENVIRONMENT_MODULE: &str = "environment";
+
+/// Module directories and the extension Puppet loads from each.
+const MODULE_DIRS: &[(&str, &str)] = &[
+    ("manifests", "pp"),
+    ("functions", "pp"),
+    ("types", "pp"),
+    ("plans", "pp"),
+    ("templates", "epp"),
+];
+
+/// One source and its `.xpp`.
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// The file to read.
+    pub path: PathBuf,
+    /// The file name recorded in the XPP (and used in diagnostics).
+    pub name: String,
+    /// Where its `.xpp` goes.
+    pub xpp: PathBuf,
+    /// Parsed as an EPP template.
+    pub epp: bool,
+}
+
+/// The `.xpp` tree of `envdir`.
+pub fn xpp_root(envdir: &Path) -> PathBuf {
+    envdir.join(".xpp").join("modules")
+}
+
+/// Every loadable source of the environment, sorted by `.xpp` path, and the problems met
+/// (unreadable directories), as messages.
+pub fn sources(envdir: &Path, modulepath: &[PathBuf]) -> (Vec<Source>, Vec<String>) {
+    let root = xpp_root(envdir);
+    let mut out = Vec::new();
+    let mut problems = Vec::new();
+    let mut add_tree = |dir: &Path, ext: &str, module: &str, sub: &str, out: &mut Vec<Source>| {
+        let mut files = Vec::new();
+        walk(
+            &dir.join(sub),
+            ext,
+            &mut files,
+            &mut problems,
+            &mut HashSet::new(),
+        );
+        for path in files {
+            let inside = path.strip_prefix(dir).expect("walked under dir");
+            let name = match path.strip_prefix(envdir) {
+                Ok(relative) => relative.display().to_string(),
+                Err(_) => path.display().to_string(),
+            };
+            out.push(Source {
+                xpp: root.join(module).join(inside).with_extension("xpp"),
+                epp: ext == "epp",
+                path,
+                name,
+            });
+        }
+    };
+    add_tree(envdir, "pp", ENVIRONMENT_MODULE, "manifests", &mut out);
+    let mut seen = HashSet::new();
+    for entry_dir in modulepath {
+        let Ok(entries) = std::fs::read_dir(entry_dir) else {
+            continue;
+        };
+        let mut modules: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        modules.sort();
+        for module_dir in modules {
+            let Some(name) = module_dir
+                .file_name()
+                .and_then(|n| n.to_str())
+                .map(str::to_owned)
+            else {
+                continue;
+            };
+            // `metadata()` follows symbolic links (Debian's module path is made of them).
+            if !module_dir.metadata().is_ok_and(|m| m.is_dir())
+                || name == ENVIRONMENT_MODULE
+                || !seen.insert(name.clone())
+            {
+                continue;
+            }
+            for (sub, ext) in MODULE_DIRS {
+                add_tree(&module_dir, ext, &name, sub, &mut out);
+            }
+        }
+    }
+    out.sort_by(|a, b| a.xpp.cmp(&b.xpp));
+    out.dedup_by(|a, b| a.xpp == b.xpp);
+    (out, problems)
+}
+
+/// Files with extension `ext` under `dir`, following symbolic links, each directory once.
+fn walk(
+    dir: &Path,
+    ext: &str,
+    out: &mut Vec<PathBuf>,
+    problems: &mut Vec<String>,
+    visited: &mut HashSet<PathBuf>,
+) {
+    let Ok(canonical) = dir.canonicalize() else {
+        return;
+    };
+    if !visited.insert(canonical) {
+        return;
+    }
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(err) => {
+            problems.push(format!("cannot read {}: {err}", dir.display()));
+            return;
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    paths.sort();
+    for path in paths {
+        match path.metadata() {
+            Ok(m) if m.is_dir() => walk(&path, ext, out, problems, visited),
+            Ok(m) if m.is_file() && path.extension().is_some_and(|e| e == ext) => out.push(path),
+            _ => {}
+        }
+    }
+}
+
+/// Every `.xpp` file under the `.xpp` tree (for finding orphans).
+pub fn existing_xpp_files(envdir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut problems = Vec::new();
+    walk(
+        &xpp_root(envdir),
+        "xpp",
+        &mut out,
+        &mut problems,
+        &mut HashSet::new(),
+    );
+    out
+}

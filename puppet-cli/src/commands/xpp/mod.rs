@@ -1,0 +1,231 @@
+//! `puppet-parser xpp build|dump|check`: PRFC-23 XPP files of an environment.
+//!
+//! * `environment.rs` — which sources an environment has and where their `.xpp` go.
+//! * `build.rs` — `xpp build` (parallel, incremental, atomic writes) and the freshness test.
+//! * here — the arguments, `xpp dump` (the human-readable view PRFC-23 promises) and
+//!   `xpp check`.
+
+mod build;
+mod environment;
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand, ValueEnum};
+use puppet_syntax::{pn, xpp};
+
+use crate::Outcome;
+
+#[derive(Subcommand, Debug)]
+pub enum XppCommand {
+    /// Parse and validate every source of an environment and write its `.xpp` under
+    /// ENVDIR/.xpp/modules/ (only those whose source or settings changed).
+    Build(XppBuildArgs),
+    /// Show an `.xpp` file: its envelope, source, diagnostics and tree.
+    Dump(XppDumpArgs),
+    /// Report stale, missing, orphaned or unreadable `.xpp` files of an environment (exit 1 if any).
+    Check(XppCheckArgs),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum XppFormatArg {
+    /// Compact (the default).
+    Msgpack,
+    /// For humans and for Ruby Puppet's own deserializer.
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct XppBuildArgs {
+    /// The environment directory.
+    #[arg(value_name = "ENVDIR")]
+    pub envdir: PathBuf,
+    /// Module directories, `:`-separated (default ENVDIR/modules).
+    #[arg(long, value_name = "DIR[:DIR...]")]
+    pub modulepath: Option<String>,
+    /// Payload encoding.
+    #[arg(long, value_enum, default_value_t = XppFormatArg::Msgpack)]
+    pub format: XppFormatArg,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+impl XppBuildArgs {
+    fn modulepath(&self, envdir: &Path) -> Vec<PathBuf> {
+        modulepath(self.modulepath.as_deref(), envdir)
+    }
+}
+
+fn modulepath(given: Option<&str>, envdir: &Path) -> Vec<PathBuf> {
+    match given {
+        Some(dirs) => dirs
+            .split(':')
+            .filter(|d| !d.is_empty())
+            .map(PathBuf::from)
+            .collect(),
+        None => vec![envdir.join("modules")],
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct XppDumpArgs {
+    /// The `.xpp` file.
+    #[arg(value_name = "FILE.xpp")]
+    pub file: PathBuf,
+    /// `text`: envelope, source, diagnostics and PN; `pn` / `json`: the tree only.
+    #[arg(long, value_enum, default_value_t = XppDumpFormat::Text)]
+    pub format: XppDumpFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum XppDumpFormat {
+    Text,
+    Pn,
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct XppCheckArgs {
+    /// The environment directory.
+    #[arg(value_name = "ENVDIR")]
+    pub envdir: PathBuf,
+    /// Module directories, `:`-separated (default ENVDIR/modules).
+    #[arg(long, value_name = "DIR[:DIR...]")]
+    pub modulepath: Option<String>,
+}
+
+pub fn run(command: &XppCommand) -> Outcome {
+    match command {
+        XppCommand::Build(args) => build::run(args),
+        XppCommand::Dump(args) => dump(args),
+        XppCommand::Check(args) => check(args),
+    }
+}
+
+fn dump(args: &XppDumpArgs) -> Outcome {
+    let bytes = match std::fs::read(&args.file) {
+        Ok(bytes) => bytes,
+        Err(err) => {
+            eprintln!("puppet-parser: cannot read {}: {err}", args.file.display());
+            return Outcome::Failure;
+        }
+    };
+    let file = match xpp::read_xpp(&bytes, None) {
+        Ok(file) => file,
+        Err(err) => {
+            eprintln!("puppet-parser: {}: {err}", args.file.display());
+            return Outcome::Failure;
+        }
+    };
+    let result = &file.result;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let written = (|| -> io::Result<()> {
+        match (args.format, &result.model) {
+            (XppDumpFormat::Pn, Some(model)) => writeln!(out, "{}", pn::to_pn_string(model))?,
+            (XppDumpFormat::Json, Some(model)) => writeln!(out, "{}", pn::to_json_string(model))?,
+            (XppDumpFormat::Pn | XppDumpFormat::Json, None) => {}
+            (XppDumpFormat::Text, _) => {
+                writeln!(out, "format: {}", file.header.format.mime_type())?;
+                for (key, value) in &file.header.parameters {
+                    writeln!(out, "{key}: {value}")?;
+                }
+                let name = result.file.as_deref().unwrap_or("");
+                writeln!(
+                    out,
+                    "source: {} ({} bytes)",
+                    crate::report::escape(name),
+                    result.text.len()
+                )?;
+                writeln!(out, "diagnostics: {}", result.diagnostics.len())?;
+                for d in &result.diagnostics {
+                    writeln!(
+                        out,
+                        "  {}:{}:{}: {}[{}]: {}",
+                        crate::report::escape(name),
+                        d.line,
+                        d.column,
+                        d.severity.as_str(),
+                        d.code,
+                        crate::report::escape(&d.message)
+                    )?;
+                }
+                match &result.model {
+                    Some(model) => {
+                        writeln!(out, "nodes: {}", model.locs().len())?;
+                        writeln!(out, "{}", pn::transform(model).to_pretty_string())?;
+                    }
+                    None => writeln!(out, "no model (the source has syntax errors)")?,
+                }
+            }
+        }
+        out.flush()
+    })();
+    match written {
+        Ok(()) if result.has_errors() => Outcome::Errors,
+        Ok(()) => Outcome::Clean,
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => Outcome::Clean,
+        Err(err) => {
+            eprintln!("puppet-parser: cannot write output: {err}");
+            Outcome::Failure
+        }
+    }
+}
+
+fn check(args: &XppCheckArgs) -> Outcome {
+    let envdir = &args.envdir;
+    if !envdir.is_dir() {
+        eprintln!("puppet-parser: {} is not a directory", envdir.display());
+        return Outcome::Failure;
+    }
+    let modulepath = modulepath(args.modulepath.as_deref(), envdir);
+    let (sources, problems) = environment::sources(envdir, &modulepath);
+    let mut findings = Vec::new();
+    for source in &sources {
+        let Ok(bytes) = std::fs::read(&source.path) else {
+            findings.push(format!("unreadable source: {}", source.path.display()));
+            continue;
+        };
+        let options = build::parse_options(envdir, &modulepath, source);
+        match std::fs::read(&source.xpp) {
+            Err(_) => findings.push(format!("missing: {}", source.xpp.display())),
+            Ok(existing) => {
+                if let Err(err) = xpp::read_xpp(&existing, Some(&bytes)) {
+                    if err.kind == xpp::XppErrorKind::SourceDigest {
+                        findings.push(format!("stale: {} ({err})", source.xpp.display()));
+                    } else {
+                        findings.push(format!("unreadable: {} ({err})", source.xpp.display()));
+                    }
+                } else if let Some(why) = build::staleness(&existing, &bytes, &options, None) {
+                    findings.push(format!("stale: {} ({why})", source.xpp.display()));
+                }
+            }
+        }
+    }
+    let expected: std::collections::HashSet<&Path> =
+        sources.iter().map(|s| s.xpp.as_path()).collect();
+    for existing in environment::existing_xpp_files(envdir) {
+        if !expected.contains(existing.as_path()) {
+            findings.push(format!("orphaned: {}", existing.display()));
+        }
+    }
+    let mut out = io::stdout().lock();
+    for finding in &findings {
+        let _ = writeln!(out, "{}", crate::report::escape(finding));
+    }
+    for problem in &problems {
+        eprintln!("puppet-parser: {problem}");
+    }
+    eprintln!(
+        "xpp check: {} sources, {} problems",
+        sources.len(),
+        findings.len()
+    );
+    if !problems.is_empty() {
+        Outcome::Failure
+    } else if findings.is_empty() {
+        Outcome::Clean
+    } else {
+        Outcome::Errors
+    }
+}

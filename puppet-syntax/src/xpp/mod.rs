@@ -1,0 +1,246 @@
+//! XPP (Puppet RFC PRFC-23, "Exchangeable Puppet Files"): a parse result — the
+//! `Puppet::AST::Program` with every positioned node, its `Locator`, and the diagnostics —
+//! serialized as Pcore, in msgpack or JSON, behind a MIME-type envelope. A sink of the model:
+//! it comes after `model` and `validate` in the pipeline and nothing earlier imports it.
+//!
+//! * `packer.rs` — the wire: Ruby's JSON packer (ported exactly) and the msgpack packer (`rmp`).
+//! * `serializer.rs` — Ruby's Pcore `Serializer` and writer tabulation over either packer,
+//!   driven by the model description (`ModelClass::pcore_name`, `new_order`, `LocatorAttr`).
+//! * `envelope.rs` — the MIME-type line and its parameters, written and checked.
+//! * `unpacker.rs`, `reader.rs` — the way back: tokens of either encoding, then the model and
+//!   the diagnostics, every value checked ([`read_xpp`]; errors are [`XppReadError`]s with a
+//!   stable [`XppErrorKind`]).
+//!
+//! # The file
+//!
+//! ```text
+//! application/vnd.puppet.pcore+msgpack; document-type=xpp; version=1; producer=puppet-syntax/0.1.0; puppet-version=7.23.0; epp=false; tasks=false; strict=warning; source-sha256=…; errors=0; payload-sha256=…
+//!
+//! <payload>
+//! ```
+//!
+//! One MIME-type line (`+json` for the JSON variant) with `;`-separated `key=value` parameters,
+//! a blank line, then the payload up to the end of the file. `document-type=xpp` and
+//! `version=1` are PRFC-23's; the others are ours: the producer and the Puppet version whose
+//! language it reproduces, the settings the source was parsed with (`epp`, `tasks`, `strict`),
+//! the SHA-256 of the source bytes (absent when the writer was not given them), the number of
+//! error diagnostics, and the SHA-256 of the payload (required by the reader).
+//!
+//! # The payload: three Pcore values
+//!
+//! 1. The `Puppet::AST::Program` (nil when the source has syntax errors and so no model).
+//!    In the JSON variant this value is byte for byte what Ruby Puppet 7.23's
+//!    `Serialization::Serializer` with `JSON::Writer` and `type_by_reference: true` writes for
+//!    Puppet's own parse of the same source and file name ([`program_to_pcore_json`]), and
+//!    Ruby's `Serialization::Deserializer` reads it back.
+//! 2. The `Puppet::AST::Locator` (source text, file — `''` when there is none — and line
+//!    index): a back-reference `[1,1]` to the Program's, or written in full without a Program.
+//! 3. The diagnostics: an array of maps, one per diagnostic, in the result's order, each with
+//!    the keys `issue_code` (Puppet's issue name, `"SYNTAX_ERROR"`), `severity` (`"error"`,
+//!    `"warning"`, `"deprecation"`), `offset` and `length` (bytes into the source), `message`
+//!    (our English message) and `arguments` (a map of the named arguments of Puppet's message,
+//!    strings to strings), so a reader can format the message in its own language.
+//!
+//! The values share the tabulations (a string written before is `[0, index]`), so the stream
+//! must be read from its start. In msgpack the values are msgpack values and every Pcore
+//! extension is a msgpack extension type (number = the Pcore extension number) whose data is
+//! its payload msgpack-encoded; the elements of arrays, maps and objects follow it in the stream.
+
+mod envelope;
+mod error;
+mod packer;
+mod reader;
+mod serializer;
+mod unpacker;
+
+pub use envelope::{XppFormat, XppHeader, XPP_VERSION};
+pub use error::{XppErrorKind, XppReadError};
+
+use sha2::{Digest, Sha256};
+
+use crate::model::Model;
+use crate::options::ParseOptions;
+use crate::parse::ParseResult;
+use crate::LineIndex;
+
+/// Why a parse result cannot be written as XPP (Ruby's `SerializationError`s).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum XppWriteError {
+    /// An integer literal outside signed 64 bits (Ruby: `Integer out of bounds`).
+    #[error("integer out of bounds (outside signed 64 bits) at offset {offset}")]
+    IntegerOutOfBounds {
+        /// Byte offset of the literal.
+        offset: u32,
+    },
+    /// A float literal that is infinite (`1e400`): JSON cannot hold it.
+    #[error("float at offset {offset} is not a finite number")]
+    FloatNotRepresentable {
+        /// Byte offset of the literal.
+        offset: u32,
+    },
+}
+
+/// What [`write_xpp`] records besides the result: the format and the settings the source was
+/// parsed with (they go into the envelope).
+#[derive(Clone, Debug)]
+pub struct XppWriteOptions<'a> {
+    /// msgpack or JSON.
+    pub format: XppFormat,
+    /// The bytes of the source, for the `source-sha256` parameter (omitted without them).
+    pub source: Option<&'a [u8]>,
+    /// The options the result was parsed with (`epp`, `tasks`, `strict` are recorded).
+    pub parse_options: &'a ParseOptions,
+}
+
+/// The `Puppet::AST::Program` of `model` as Ruby Puppet 7.23's Pcore JSON serializer writes it
+/// (`Serializer.new(JSON::Writer.new(io), type_by_reference: true).write(program)`): the
+/// whole stream, a JSON array.
+///
+/// ```
+/// use puppet_syntax::{parse, ParseOptions, xpp};
+/// let result = parse(b"$a = 1", &ParseOptions::new().file("x.pp"));
+/// let json = xpp::program_to_pcore_json(result.model.as_ref().unwrap()).unwrap();
+/// assert!(json.starts_with(r#"[[18,3,"Puppet","AST","Program",2,[18,3,0,1,"Locator",3,"$a = 1","x.pp",[16,1,0]]"#));
+/// ```
+pub fn program_to_pcore_json(model: &Model) -> Result<String, XppWriteError> {
+    let mut packer = packer::JsonPacker::new(model.source().len() * 3 + 64);
+    serializer::write_program(&mut packer, model)?;
+    Ok(packer.finish())
+}
+
+/// The Pcore payload of a parse result (see the module docs), without the envelope.
+pub fn payload(result: &ParseResult, format: XppFormat) -> Result<Vec<u8>, XppWriteError> {
+    let line_index;
+    let source = match &result.model {
+        Some(m) => serializer::SourceInfo {
+            text: m.source(),
+            file: m.file(),
+            line_starts: m.line_index().line_starts(),
+        },
+        None => {
+            line_index = LineIndex::new(&result.text);
+            serializer::SourceInfo {
+                text: &result.text,
+                file: result.file.as_deref(),
+                line_starts: line_index.line_starts(),
+            }
+        }
+    };
+    let capacity = result.text.len() * 3 + 64;
+    Ok(match format {
+        XppFormat::Json => {
+            let mut packer = packer::JsonPacker::new(capacity);
+            serializer::write_result(
+                &mut packer,
+                result.model.as_ref(),
+                &source,
+                &result.diagnostics,
+            )?;
+            packer.finish().into_bytes()
+        }
+        XppFormat::Msgpack => {
+            let mut packer = packer::MsgpackPacker::new(capacity);
+            serializer::write_result(
+                &mut packer,
+                result.model.as_ref(),
+                &source,
+                &result.diagnostics,
+            )?;
+            packer.finish()
+        }
+    })
+}
+
+/// A whole XPP file for `result`: the envelope (see the module docs) and the payload.
+pub fn write_xpp(
+    result: &ParseResult,
+    options: &XppWriteOptions<'_>,
+) -> Result<Vec<u8>, XppWriteError> {
+    let payload = payload(result, options.format)?;
+    let errors = result.diagnostics.iter().filter(|d| d.is_error()).count();
+    let header = XppHeader::for_payload(options, errors, &payload);
+    let mut out = header.to_line().into_bytes();
+    out.extend_from_slice(b"\n\n");
+    out.extend_from_slice(&payload);
+    Ok(out)
+}
+
+/// Lower-case hexadecimal SHA-256 of `bytes`.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let mut out = String::with_capacity(64);
+    for byte in digest {
+        out.push_str(&format!("{byte:02x}"));
+    }
+    out
+}
+
+/// An XPP file read back: its envelope and the parse result it carries (no CST).
+#[derive(Clone, Debug)]
+pub struct XppFile {
+    /// The envelope.
+    pub header: XppHeader,
+    /// The model (absent when the source had syntax errors), text, file and diagnostics.
+    pub result: ParseResult,
+}
+
+/// Reads an XPP file without parsing the source again. With `source` (the bytes of the `.pp`
+/// the file claims to come from), the file must record their `source-sha256`.
+///
+/// Refuses, with an [`XppReadError`] and never a panic, a wrong MIME type, document type or
+/// version, a payload without its digest or that does not match it, a truncated or malformed payload, unknown
+/// classes, wrong attribute counts or types, out-of-range positions, bad back-references and
+/// trailing bytes.
+///
+/// ```
+/// use puppet_syntax::{parse_and_validate, xpp, ParseOptions};
+/// let options = ParseOptions::new().file("x.pp");
+/// let source = b"$a = [1, 'two']\n";
+/// let result = parse_and_validate(source, &options);
+/// let bytes = xpp::write_xpp(&result, &xpp::XppWriteOptions {
+///     format: xpp::XppFormat::Msgpack, source: Some(source), parse_options: &options,
+/// }).unwrap();
+/// let file = xpp::read_xpp(&bytes, Some(source)).unwrap();
+/// assert_eq!(puppet_syntax::pn::to_pn_string(file.result.model.as_ref().unwrap()),
+///            r#"(= (var "a") (array 1 "two"))"#);
+/// assert_eq!(xpp::read_xpp(&bytes, Some(b"$a = 2\n")).unwrap_err().kind,
+///            xpp::XppErrorKind::SourceDigest);
+/// ```
+pub fn read_xpp(bytes: &[u8], source: Option<&[u8]>) -> Result<XppFile, XppReadError> {
+    let (header, payload) = envelope::parse_envelope(bytes)?;
+    if let Some(source) = source {
+        match header.get("source-sha256") {
+            Some(digest) if digest == sha256_hex(source) => {}
+            Some(_) => {
+                return Err(XppReadError::new(
+                    XppErrorKind::SourceDigest,
+                    "the source does not match the file's source-sha256",
+                ))
+            }
+            None => {
+                return Err(XppReadError::new(
+                    XppErrorKind::SourceDigest,
+                    "the file records no source-sha256",
+                ))
+            }
+        }
+    }
+    let result = read_payload(payload, header.format)?;
+    Ok(XppFile { header, result })
+}
+
+/// The envelope of an XPP file alone (MIME type, `document-type` and `version` checked; the
+/// payload is neither checked nor read): what a build compares to decide freshness.
+pub fn read_header(bytes: &[u8]) -> Result<XppHeader, XppReadError> {
+    envelope::parse_header(bytes).map(|(header, _)| header)
+}
+
+/// Reads a bare Pcore payload (what [`payload`] writes: no envelope, so no digest): the same
+/// checks as [`read_xpp`] on the values themselves.
+pub fn read_payload(payload: &[u8], format: XppFormat) -> Result<ParseResult, XppReadError> {
+    match format {
+        XppFormat::Msgpack => reader::read_result(&mut unpacker::MsgpackUnpacker::new(payload)),
+        XppFormat::Json => reader::read_result(&mut unpacker::JsonUnpacker::new(payload)),
+    }
+}
