@@ -597,20 +597,7 @@ fn attributes(model: &Model) -> String {
             "pub fn node_attributes(self) -> &'static [AttrInfo] { match self {",
         ],
     );
-    let mut empty = Vec::new();
-    for class in &order {
-        if class.is_abstract || model.stored_attrs(class).is_empty() {
-            empty.push(format!("ModelClass::{}", class.name));
-        } else {
-            w!(
-                out,
-                "ModelClass::{} => &{}_ATTRS,",
-                class.name,
-                upper(class)
-            );
-        }
-    }
-    w!(out, "{} => &[],", empty.join(" | "));
+    table_arms(&mut out, model, &order, "ATTRS");
     lines(
         &mut out,
         &[
@@ -621,20 +608,7 @@ fn attributes(model: &Model) -> String {
             "pub fn new_order(self) -> &'static [AttrInfo] { match self {",
         ],
     );
-    let mut empty = Vec::new();
-    for class in &order {
-        if class.is_abstract || model.stored_attrs(class).is_empty() {
-            empty.push(format!("ModelClass::{}", class.name));
-        } else {
-            w!(
-                out,
-                "ModelClass::{} => &{}_NEW_ORDER,",
-                class.name,
-                upper(class)
-            );
-        }
-    }
-    w!(out, "{} => &[],", empty.join(" | "));
+    table_arms(&mut out, model, &order, "NEW_ORDER");
     lines(
         &mut out,
         &[
@@ -683,6 +657,25 @@ fn attributes(model: &Model) -> String {
     }
     lines(&mut out, &["}", "}"]);
     out
+}
+
+/// The arms of a `match self` returning each concrete class's static `<CLASS>_<table>`, and
+/// `&[]` for the classes without stored attributes (abstract ones included).
+fn table_arms(out: &mut String, model: &Model, order: &[&Class], table: &str) {
+    let mut empty = Vec::new();
+    for class in order {
+        if class.is_abstract || model.stored_attrs(class).is_empty() {
+            empty.push(format!("ModelClass::{}", class.name));
+        } else {
+            w!(
+                out,
+                "ModelClass::{} => &{}_{table},",
+                class.name,
+                upper(class)
+            );
+        }
+    }
+    w!(out, "{} => &[],", empty.join(" | "));
 }
 
 fn node_kind(model: &Model) -> String {
