@@ -98,9 +98,35 @@ impl ParseResult {
 ///            r#"(invoke {:functor (qn "notice") :args ["hi"]})"#);
 /// ```
 pub fn parse(source: &[u8], options: &ParseOptions) -> ParseResult {
-    let (text, mut input_diagnostics) = source::decode(source);
+    let (text, input_diagnostics) = source::decode(source);
+    parse_decoded(Arc::from(text), input_diagnostics, options)
+}
+
+/// [`parse`] of bytes the caller gives away: they are freed as soon as the result's text is
+/// made from them, so a large source is not held twice while it is parsed (the command line
+/// reads each file and hands it over).
+pub fn parse_owned(source: Vec<u8>, options: &ParseOptions) -> ParseResult {
+    let (text, input_diagnostics) = source::decode(&source);
+    let text: Arc<str> = Arc::from(text);
+    drop(source);
+    parse_decoded(text, input_diagnostics, options)
+}
+
+/// [`parse_owned`], then [`ParseResult::validate`].
+pub fn parse_and_validate_owned(source: Vec<u8>, options: &ParseOptions) -> ParseResult {
+    let mut result = parse_owned(source, options);
+    result.validate(options);
+    result
+}
+
+fn parse_decoded(
+    text: Arc<str>,
+    mut input_diagnostics: Vec<Diagnostic>,
+    options: &ParseOptions,
+) -> ParseResult {
     let mut result = parse_text(text, options);
     if !input_diagnostics.is_empty() {
+        let text = &result.text;
         let index = match &result.model {
             Some(m) => m.line_index().clone(),
             None => LineIndex::new(text),
@@ -132,31 +158,30 @@ pub fn parse_file(path: &Path, options: &ParseOptions) -> Result<ParseResult, Er
         source,
     })?;
     if options.file.is_some() {
-        return Ok(parse(&bytes, options));
+        return Ok(parse_owned(bytes, options));
     }
     let options = options.clone().file(path.display().to_string());
-    Ok(parse(&bytes, &options))
+    Ok(parse_owned(bytes, &options))
 }
 
 /// Lexes and parses `text` once; the events feed the CST builder and the lowering.
-fn parse_text(text: &str, options: &ParseOptions) -> ParseResult {
+fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
     let file = options.file.as_deref();
     let parser::Parsed {
         lexed,
         events,
         mut diagnostics,
         max_depth,
-    } = parser::lex_and_parse(text, options);
+    } = parser::lex_and_parse(&text, options);
     // The CST builder takes the events when the model does not need them too.
     let (cst, events) = match (options.cst, options.model) {
         (true, true) => (
-            Some(build_cst(text, &lexed, events.clone(), max_depth)),
+            Some(build_cst(&text, &lexed, events.clone(), max_depth)),
             Some(events),
         ),
-        (true, false) => (Some(build_cst(text, &lexed, events, max_depth)), None),
+        (true, false) => (Some(build_cst(&text, &lexed, events, max_depth)), None),
         (false, _) => (None, Some(events)),
     };
-    let text: Arc<str> = Arc::from(text);
     let mut model = None;
     // The first syntax error: Ruby stops there, so a grammar action is only reached (and can
     // only fail) for a construct that ends before it.
@@ -214,7 +239,7 @@ fn parse_text(text: &str, options: &ParseOptions) -> ParseResult {
 fn validate_model(model: &Model, options: &ParseOptions) -> Vec<Diagnostic> {
     let sub_parse = |text: &str, epp: bool| {
         let sub_options = ParseOptions::new().epp(epp).tasks(options.tasks);
-        let result = parse_text(text, &sub_options);
+        let result = parse_text(Arc::from(text), &sub_options);
         (result.model, result.diagnostics)
     };
     validate::validate(model, options, &sub_parse)

@@ -144,6 +144,52 @@ pub fn transform_node(model: &Model, id: NodeId) -> Pn<'_> {
     Transformer { m: model }.node(id)
 }
 
+/// The four text renderings of a PN tree (see [`write_program`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PnFormat {
+    /// [`Pn::to_pn_string`].
+    Pn,
+    /// [`Pn::to_pretty_string`].
+    PrettyPn,
+    /// [`Pn::to_json_string`].
+    Json,
+    /// [`Pn::to_pretty_json_string`].
+    PrettyJson,
+}
+
+impl<'a> Pn<'a> {
+    /// The rendering of this tree in `format`.
+    pub fn render(&self, format: PnFormat) -> String {
+        match format {
+            PnFormat::Pn => self.to_pn_string(),
+            PnFormat::PrettyPn => self.to_pretty_string(),
+            PnFormat::Json => self.to_json_string(),
+            PnFormat::PrettyJson => self.to_pretty_json_string(),
+        }
+    }
+}
+
+/// The rendering of [`transform`]`(model)` in `format`, written to `out` one top-level statement
+/// at a time: the same bytes as `transform(model).render(format)` (without a trailing
+/// newline), but only one statement's PN tree and text are in memory at once, so a large
+/// program's dump costs little more memory than its model.
+pub fn write_program(
+    model: &Model,
+    format: PnFormat,
+    out: &mut impl std::io::Write,
+) -> std::io::Result<()> {
+    let t = Transformer { m: model };
+    match model.body().map(|body| model.kind(body)) {
+        Some(NodeKind::BlockExpression { statements }) => format::write_call_streamed(
+            "block",
+            model.nodes(*statements).iter().map(|&id| t.node(id)),
+            format,
+            out,
+        ),
+        _ => out.write_all(transform(model).render(format).as_bytes()),
+    }
+}
+
 /// `puppet parser dump --format pn` of a model (without the trailing newline).
 pub fn to_pn_string(model: &Model) -> String {
     transform(model).to_pn_string()

@@ -6,13 +6,13 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::time::Instant;
 
-use puppet_syntax::pn;
-use puppet_syntax::syntax::dump_cst;
-use puppet_syntax::{parse, Diagnostic, ParseOptions, ParseResult};
+use puppet_syntax::pn::{self, PnFormat};
+use puppet_syntax::syntax::write_cst;
+use puppet_syntax::{parse_owned, Diagnostic, ParseOptions, ParseResult};
 
 use crate::cli::{ColorChoice, DumpArgs, Format};
 use crate::report::{self, escape, escape_path, Human};
-use crate::source::{self, Input};
+use crate::source;
 use crate::{inputs, Outcome};
 
 pub fn run(args: &DumpArgs, color: ColorChoice) -> Outcome {
@@ -50,13 +50,14 @@ pub fn run(args: &DumpArgs, color: ColorChoice) -> Outcome {
         };
         let options = source::options_for(&base, args.parse, path, &input.name);
         let started = Instant::now();
-        let Some(parse) = parse_guarded(&input, &options) else {
+        let bytes = input.bytes.len();
+        let Some(parse) = parse_guarded(input.bytes, &input.name, &options) else {
             outcome = outcome.merge(Outcome::Failure);
             continue;
         };
         log::debug!(
             file = escape(&input.name).as_ref(),
-            bytes = input.bytes.len(),
+            bytes,
             diagnostics = parse.diagnostics.len(),
             micros = started.elapsed().as_micros() as u64;
             "parsed"
@@ -69,17 +70,19 @@ pub fn run(args: &DumpArgs, color: ColorChoice) -> Outcome {
             match (args.format, &parse.model) {
                 (Format::Cst, _) => {
                     if let Some(root) = parse.syntax_node() {
-                        out.write_all(dump_cst(&root).as_bytes())?;
+                        write_cst(&root, &mut out)?;
                     }
                 }
-                (Format::Pn, Some(model)) if args.pretty => {
-                    writeln!(out, "{}", pn::transform(model).to_pretty_string())?
+                (Format::Pn | Format::Json, Some(model)) => {
+                    let format = match (args.format, args.pretty) {
+                        (Format::Pn, false) => PnFormat::Pn,
+                        (Format::Pn, true) => PnFormat::PrettyPn,
+                        (_, false) => PnFormat::Json,
+                        (_, true) => PnFormat::PrettyJson,
+                    };
+                    pn::write_program(model, format, &mut out)?;
+                    writeln!(out)?
                 }
-                (Format::Pn, Some(model)) => writeln!(out, "{}", pn::to_pn_string(model))?,
-                (Format::Json, Some(model)) if args.pretty => {
-                    writeln!(out, "{}", pn::transform(model).to_pretty_json_string())?
-                }
-                (Format::Json, Some(model)) => writeln!(out, "{}", pn::to_json_string(model))?,
                 // Syntax errors: no model, only the diagnostics (below), as Puppet prints no dump.
                 (_, None) => {}
             }
@@ -110,12 +113,12 @@ fn format_name(format: Format) -> &'static str {
 }
 
 /// Parse, turning a parser panic into an error report instead of a crash, so the other files
-/// are still processed.
-fn parse_guarded(input: &Input, options: &ParseOptions) -> Option<ParseResult> {
-    match panic::catch_unwind(AssertUnwindSafe(|| parse(&input.bytes, options))) {
+/// are still processed. The bytes are handed over (the result's text is made from them).
+fn parse_guarded(bytes: Vec<u8>, name: &str, options: &ParseOptions) -> Option<ParseResult> {
+    match panic::catch_unwind(AssertUnwindSafe(|| parse_owned(bytes, options))) {
         Ok(parse) => Some(parse),
         Err(payload) => {
-            super::report_panic(payload.as_ref(), &input.name, "parsing");
+            super::report_panic(payload.as_ref(), name, "parsing");
             None
         }
     }

@@ -28,7 +28,7 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use puppet_syntax::ruby_format::json_string;
-use puppet_syntax::{parse_and_validate, Diagnostic, LocationContext, ParseOptions, Strict};
+use puppet_syntax::{parse_and_validate_owned, Diagnostic, LocationContext, ParseOptions, Strict};
 use rayon::prelude::*;
 
 use crate::cli::{ColorChoice, ParseArgs, ReportArgs};
@@ -312,13 +312,16 @@ fn check_file(path: &Path, parse_args: ParseArgs, base: &ParseOptions) -> Checke
     };
     let options = source::options_for(base, parse_args, path, &input.name);
     let started = Instant::now();
+    let bytes = input.bytes.len();
+    // The bytes are handed over: the parse result's text is made from them, not next to them.
+    let source = input.bytes;
     match panic::catch_unwind(AssertUnwindSafe(|| {
-        parse_and_validate(&input.bytes, &options)
+        parse_and_validate_owned(source, &options)
     })) {
         Ok(result) => {
             log::debug!(
                 file = report::escape(&input.name).as_ref(),
-                bytes = input.bytes.len(),
+                bytes,
                 diagnostics = result.diagnostics.len(),
                 micros = started.elapsed().as_micros() as u64;
                 "validated"

@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use super::{Pn, PnInt};
+use super::{Pn, PnFormat, PnInt};
 use crate::ruby_format::{json_quote, pn_quote, ruby_float_to_s};
 
 fn write_int(value: &PnInt<'_>, out: &mut String) {
@@ -185,4 +185,48 @@ fn write_json_array<'p, 'a: 'p>(
             out.push(']');
         }
     }
+}
+
+/// `Call(name, elements)` rendered in `format` and written to `out` one element at a time, each
+/// element's tree dropped once written: the bytes of `Pn::Call(name, all elements)` rendered.
+/// In all four renderings every element (the name too, in JSON) is preceded by the same
+/// separator, which is what makes the streaming simple.
+pub(super) fn write_call_streamed<'a>(
+    name: &'a str,
+    elements: impl Iterator<Item = Pn<'a>>,
+    format: PnFormat,
+    out: &mut impl std::io::Write,
+) -> std::io::Result<()> {
+    let mut elements = elements.peekable();
+    if elements.peek().is_none() {
+        return out.write_all(Pn::Call(name, Vec::new()).render(format).as_bytes());
+    }
+    // What comes before the first element, between elements, and after the last one.
+    let (open, separator, close, indent): (String, &str, &str, Option<&str>) = match format {
+        PnFormat::Pn => (format!("({name}"), " ", ")", None),
+        PnFormat::PrettyPn => (format!("({name}"), "\n  ", ")", Some("  ")),
+        PnFormat::Json => {
+            let mut open = String::from("{\"^\":[");
+            json_quote(name, &mut open);
+            (open, ",", "]}", None)
+        }
+        PnFormat::PrettyJson => {
+            let mut open = String::from("{\n  \"^\": [\n    ");
+            json_quote(name, &mut open);
+            (open, ",\n    ", "\n  ]\n}", Some("    "))
+        }
+    };
+    out.write_all(open.as_bytes())?;
+    let mut text = String::new();
+    for element in elements {
+        text.clear();
+        text.push_str(separator);
+        match format {
+            PnFormat::Pn | PnFormat::PrettyPn => write_pn(&element, indent, &mut text),
+            PnFormat::Json | PnFormat::PrettyJson => write_json(&element, indent, &mut text),
+        }
+        drop(element);
+        out.write_all(text.as_bytes())?;
+    }
+    out.write_all(close.as_bytes())
 }

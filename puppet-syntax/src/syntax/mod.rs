@@ -7,7 +7,7 @@ pub mod ast;
 mod dump;
 mod tree_builder;
 
-pub use dump::dump_cst;
+pub use dump::{dump_cst, write_cst};
 
 use crate::lexer;
 use crate::parser;
