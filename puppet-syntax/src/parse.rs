@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use crate::diagnostics::Diagnostic;
 use crate::lower::Lowering;
-use crate::model::Model;
+use crate::model::{Model, NodeId};
 use crate::options::ParseOptions;
 use crate::parser::{self, process};
 use crate::source;
@@ -164,57 +164,53 @@ pub fn parse_file(path: &Path, options: &ParseOptions) -> Result<ParseResult, Er
     Ok(parse_owned(bytes, &options))
 }
 
-/// Lexes and parses `text` once; the events feed the CST builder and the lowering.
+/// Lexes and parses `text` once; the events feed the CST builder and the lowering. Without a
+/// CST, the lowering takes the events as the parser makes them (one top-level statement at a
+/// time), so they never all sit in memory.
 fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
     let file = options.file.as_deref();
-    let parser::Parsed {
-        lexed,
-        events,
-        mut diagnostics,
-        max_depth,
-    } = parser::lex_and_parse(&text, options);
-    // The CST builder takes the events when the model does not need them too.
-    let (cst, events) = match (options.cst, options.model) {
-        (true, true) => (
-            Some(build_cst(&text, &lexed, events.clone(), max_depth)),
-            Some(events),
-        ),
-        (true, false) => (Some(build_cst(&text, &lexed, events, max_depth)), None),
-        (false, _) => (None, Some(events)),
-    };
     let mut model = None;
-    // The first syntax error: Ruby stops there, so a grammar action is only reached (and can
-    // only fail) for a construct that ends before it.
-    let first_syntax_error = diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .map(|d| d.offset)
-        .min();
-    if let Some(events) = events.filter(|_| options.model) {
-        let mut m = Model::new(Arc::clone(&text), file);
-        let mut lowering = Lowering::new(&text, &lexed, &mut m);
-        process(events, &mut lowering);
-        let failed = lowering.failed;
-        let action_error_before_syntax_error = !lowering.internal_failure
-            && first_syntax_error.is_some_and(|at| lowering.action_error_end <= at);
-        let lower_diagnostics = std::mem::take(&mut lowering.diagnostics);
-        let body = lowering.finish();
-        match first_syntax_error {
-            None => {
-                diagnostics.extend(lower_diagnostics);
-                if let Some(body) = body.filter(|_| !failed) {
-                    m.set_body(Some(body));
-                    model = Some(m);
-                }
-            }
-            // With syntax errors there is no model; the lowering only tells whether Ruby would
-            // have failed in a grammar action first (its first error, so only that one).
-            Some(_) if failed && action_error_before_syntax_error => {
-                diagnostics.extend(lower_diagnostics.into_iter().take(1));
-            }
-            Some(_) => {}
+    let (cst, mut diagnostics) = if options.cst {
+        let parser::Parsed {
+            lexed,
+            events,
+            mut diagnostics,
+            max_depth,
+        } = parser::lex_and_parse(&text, options);
+        // The CST builder takes the events when the model does not need them too.
+        if options.model {
+            let cst = build_cst(&text, &lexed, events.clone(), max_depth);
+            let mut m = new_model(&text, file, &lexed);
+            let mut lowering = Lowering::new(&text, &lexed, &mut m);
+            let mut events = events;
+            process(&mut events, &mut lowering);
+            drop(events);
+            let body = finish_lowering(lowering, &mut diagnostics);
+            model = with_body(m, body);
+            (Some(cst), diagnostics)
+        } else {
+            (
+                Some(build_cst(&text, &lexed, events, max_depth)),
+                diagnostics,
+            )
         }
-    }
+    } else {
+        let mut lexed = crate::lexer::lex(&text, options);
+        let mut diagnostics = std::mem::take(&mut lexed.diagnostics);
+        let input = parser::Input::with_lexer_diagnostics(&text, &lexed, &diagnostics);
+        if options.model {
+            let mut m = new_model(&text, file, &lexed);
+            let mut lowering = Lowering::new(&text, &lexed, &mut m);
+            let output = parser::parse_into(&input, &mut lowering);
+            drop(input);
+            diagnostics.extend(output.diagnostics);
+            let body = finish_lowering(lowering, &mut diagnostics);
+            model = with_body(m, body);
+        } else {
+            diagnostics.extend(parser::parse(&input).diagnostics);
+        }
+        (None, diagnostics)
+    };
     diagnostics.sort_by_key(|d| d.offset);
     if !diagnostics.is_empty() {
         let index = match &model {
@@ -232,6 +228,53 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
         cst,
         diagnostics,
     }
+}
+
+/// An empty model for `text`, its arenas sized from the token count (about 0.8 nodes per
+/// significant token on the corpus), so that they rarely grow and are not oversized.
+fn new_model(text: &Arc<str>, file: Option<&str>, lexed: &crate::lexer::Lexed) -> Model {
+    let significant = lexed.tokens.iter().filter(|t| !t.kind.is_trivia()).count();
+    Model::with_capacity(Arc::clone(text), file, significant * 13 / 16 + 16)
+}
+
+/// The model with its body, or none.
+fn with_body(mut m: Model, body: Option<NodeId>) -> Option<Model> {
+    let body = body?;
+    m.set_body(Some(body));
+    Some(m)
+}
+
+/// After the lowering saw every event: the program body (none after a syntax or grammar-action
+/// error), and the lowering's diagnostics added to the lexer's and parser's `diagnostics`.
+fn finish_lowering(
+    mut lowering: Lowering<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<NodeId> {
+    // The first syntax error: Ruby stops there, so a grammar action is only reached (and can
+    // only fail) for a construct that ends before it.
+    let first_syntax_error = diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.offset)
+        .min();
+    let failed = lowering.failed;
+    let action_error_before_syntax_error = !lowering.internal_failure
+        && first_syntax_error.is_some_and(|at| lowering.action_error_end <= at);
+    let lower_diagnostics = std::mem::take(&mut lowering.diagnostics);
+    let body = lowering.finish();
+    match first_syntax_error {
+        None => {
+            diagnostics.extend(lower_diagnostics);
+            return body.filter(|_| !failed);
+        }
+        // With syntax errors there is no model; the lowering only tells whether Ruby would
+        // have failed in a grammar action first (its first error, so only that one).
+        Some(_) if failed && action_error_before_syntax_error => {
+            diagnostics.extend(lower_diagnostics.into_iter().take(1));
+        }
+        Some(_) => {}
+    }
+    None
 }
 
 /// The validator with its heredoc sub-parser: the text of a `pp`/`epp` heredoc is parsed here,

@@ -439,6 +439,12 @@ impl<'a> Lexer<'a> {
             self.push(HEREDOC_BODY, len);
         }
         self.starts.push(len as u32);
+        // The capacity was a guess: give back a large unused part (for a big file the arrays
+        // are their own mappings, so shrinking them does not copy).
+        if self.tokens.capacity() - self.tokens.len() > self.tokens.len() / 8 {
+            self.tokens.shrink_to_fit();
+            self.starts.shrink_to_fit();
+        }
         Lexed {
             tokens: self.tokens,
             starts: self.starts,

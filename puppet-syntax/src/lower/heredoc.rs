@@ -39,7 +39,7 @@ pub(super) fn lower_heredoc_text(
         }
     };
     let input = parser::Input::new(&text.text, lexed);
-    let output = parser::parse(&input);
+    let mut output = parser::parse(&input);
     let mut diagnostics: Vec<Diagnostic> = output
         .diagnostics
         .into_iter()
@@ -59,7 +59,7 @@ pub(super) fn lower_heredoc_text(
     }
     let mut lowering = Lowering::new(&text.text, lexed, model);
     lowering.heredoc_escapes = Some(header.escapes);
-    process(output.events, &mut lowering);
+    process(&mut output.events, &mut lowering);
     let failed = lowering.failed;
     diagnostics.append(&mut lowering.diagnostics);
     let root = lowering.finish()?;

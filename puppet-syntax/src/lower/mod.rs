@@ -46,8 +46,8 @@ pub(crate) struct Lowering<'a> {
     /// Next raw token index to hand out on a `token` event.
     next_raw: usize,
     stack: Vec<Val>,
-    /// `(kind, index of the first child in stack)` of every open node.
-    frames: Vec<(SyntaxKind, usize)>,
+    /// `(kind, index of the first child in stack, groups.len())` of every open node.
+    frames: Vec<(SyntaxKind, usize, usize)>,
     /// Members of `Val::Group`s.
     groups: Vec<Val>,
     pub(crate) diagnostics: Vec<Diagnostic>,
@@ -246,7 +246,8 @@ impl TreeSink for Lowering<'_> {
         if matches!(kind, CLASS_DEF | PLAN_DEF) {
             self.name_scopes.push(self.named_definitions.len());
         }
-        self.frames.push((kind, self.stack.len()));
+        self.frames
+            .push((kind, self.stack.len(), self.groups.len()));
     }
 
     fn token(&mut self) {
@@ -266,7 +267,7 @@ impl TreeSink for Lowering<'_> {
     }
 
     fn finish_node(&mut self) {
-        let Some((kind, start)) = self.frames.pop() else {
+        let Some((kind, start, groups_start)) = self.frames.pop() else {
             return;
         };
         let broken = self.frames.len() < self.broken_frames;
@@ -283,6 +284,12 @@ impl TreeSink for Lowering<'_> {
         };
         self.stack = stack;
         self.stack.truncate(start);
+        // The groups made inside this node were used up by its value, unless the value is a
+        // group itself (whose members may refer to them): free them, so that `groups` stays
+        // as small as the nesting instead of growing with the file.
+        if !matches!(value, Val::Group { .. }) {
+            self.groups.truncate(groups_start);
+        }
         self.stack.push(value);
     }
 }

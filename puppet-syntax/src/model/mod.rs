@@ -61,6 +61,9 @@ use std::sync::Arc;
 
 use crate::line_index::LineIndex;
 
+/// The flag in a string's length that says it is a slice of the source (see `Model::intern`).
+const IN_SOURCE: u32 = 1 << 31;
+
 /// One positioned model object: Ruby's `Positioned#offset/length` (bytes into the source; the
 /// `locator` is the model's) plus the class-specific attributes.
 #[derive(Clone, PartialEq, Debug)]
@@ -78,7 +81,11 @@ pub struct Node {
 pub struct Model {
     nodes: Vec<Node>,
     lists: Vec<NodeId>,
+    /// Strings that are not a slice of `source` (unescaped, joined, computed).
     string_buf: String,
+    /// `(start, len)` of each [`StrId`]: in `source` when `len` has [`IN_SOURCE`] set (most
+    /// names and plain strings are the source's own bytes, so they are not copied), else in
+    /// `string_buf`.
     string_spans: Vec<(u32, u32)>,
     body: Option<NodeId>,
     definitions: Vec<NodeId>,
@@ -92,13 +99,21 @@ impl Model {
     /// An empty model for `source` (Ruby `Locator19.new(string, file)`): no nodes, no body.
     pub fn new(source: impl Into<Arc<str>>, file: Option<&str>) -> Model {
         let source = source.into();
+        // Sized from the corpus: about one node per 21 source bytes, so these rarely grow.
+        let nodes = source.len() / 16 + 4;
+        Model::with_capacity(source, file, nodes)
+    }
+
+    /// [`Model::new`] with room for `nodes` nodes (the other arenas sized in proportion, from
+    /// the corpus), for a builder that can estimate the count better than from the length.
+    pub fn with_capacity(source: impl Into<Arc<str>>, file: Option<&str>, nodes: usize) -> Model {
+        let source = source.into();
         let line_index = LineIndex::new(&source);
         Model {
-            // Sized from the corpus: about one node per 21 source bytes, so these rarely grow.
-            nodes: Vec::with_capacity(source.len() / 16 + 4),
-            lists: Vec::with_capacity(source.len() / 32 + 4),
-            string_buf: String::with_capacity(source.len() / 4),
-            string_spans: Vec::with_capacity(source.len() / 32 + 4),
+            nodes: Vec::with_capacity(nodes),
+            lists: Vec::with_capacity(nodes * 3 / 4),
+            string_buf: String::with_capacity(source.len() / 64),
+            string_spans: Vec::with_capacity(nodes),
             body: None,
             definitions: Vec::new(),
             source,
@@ -268,19 +283,36 @@ impl Model {
         &self.lists[list.start as usize..(list.start + list.len) as usize]
     }
 
-    /// Stores a string.
+    /// Stores a string. A slice of the model's own source is recorded as a position in it,
+    /// not copied.
     pub fn intern(&mut self, text: &str) -> StrId {
-        let start = u32::try_from(self.string_buf.len()).expect("model string arena overflow");
-        self.string_buf.push_str(text);
+        let source_start = self.source.as_ptr() as usize;
+        let at = (text.as_ptr() as usize).wrapping_sub(source_start);
+        let span = if at <= self.source.len()
+            && text.len() <= self.source.len() - at
+            && at <= u32::MAX as usize
+            && text.len() < IN_SOURCE as usize
+        {
+            (at as u32, text.len() as u32 | IN_SOURCE)
+        } else {
+            let start = u32::try_from(self.string_buf.len()).expect("model string arena overflow");
+            self.string_buf.push_str(text);
+            (start, text.len() as u32)
+        };
         let id = StrId::from_index(self.string_spans.len());
-        self.string_spans.push((start, text.len() as u32));
+        self.string_spans.push(span);
         id
     }
 
     /// The text of a stored string.
     pub fn str(&self, id: StrId) -> &str {
         let (start, len) = self.string_spans[id.index()];
-        &self.string_buf[start as usize..(start + len) as usize]
+        let (start, end) = (start as usize, start as usize + (len & !IN_SOURCE) as usize);
+        if len & IN_SOURCE != 0 {
+            &self.source[start..end]
+        } else {
+            &self.string_buf[start..end]
+        }
     }
 
     /// An exact integer from its digits (no sign, no `0x`/`0` prefix) in `radix` (8, 10 or 16 in

@@ -40,7 +40,7 @@ pub trait TreeSink {
 }
 
 /// Replay `events` into `sink`, resolving `forward_parent` chains.
-pub(crate) fn process(mut events: Vec<Event>, sink: &mut dyn TreeSink) {
+pub(crate) fn process(events: &mut [Event], sink: &mut dyn TreeSink) {
     let mut forward_parents: Vec<SyntaxKind> = Vec::new();
     for i in 0..events.len() {
         match std::mem::replace(&mut events[i], Event::Tombstone) {

@@ -34,49 +34,64 @@ pub const MAX_DEPTH: u32 = 8192;
 /// Lookahead calls allowed without consuming a token (a grammar bug guard, never hit by real input).
 const STEP_LIMIT: u32 = 1_000_000;
 
-/// What the grammar sees: the kinds and offsets of the non-trivia tokens.
+/// What the grammar sees: the kinds of the non-trivia tokens, and where each is in the
+/// [`Lexed`] tokens (its offset and length are read from there, not copied).
 pub(crate) struct Input<'t> {
     text: &'t str,
+    lexed: &'t Lexed,
     kinds: Vec<SyntaxKind>,
-    starts: Vec<u32>,
-    lens: Vec<u32>,
+    /// The index in `lexed.tokens` of each token in `kinds`.
+    raw: Vec<u32>,
     /// Indexes (into `kinds`) of the tokens a lexer error lies in, ascending: consuming one
     /// emits an [`Event::Error`], like a syntax error does.
     lexer_error_tokens: Vec<u32>,
 }
 
 impl<'t> Input<'t> {
-    pub(crate) fn new(text: &'t str, lexed: &Lexed) -> Input<'t> {
+    pub(crate) fn new(text: &'t str, lexed: &'t Lexed) -> Input<'t> {
+        Input::with_lexer_diagnostics(text, lexed, &lexed.diagnostics)
+    }
+
+    /// [`Input::new`] with the lexer's diagnostics taken out of `lexed` by the caller.
+    pub(crate) fn with_lexer_diagnostics(
+        text: &'t str,
+        lexed: &'t Lexed,
+        lexer_diagnostics: &[Diagnostic],
+    ) -> Input<'t> {
         let n = lexed.tokens.iter().filter(|t| !t.kind.is_trivia()).count();
         let mut input = Input {
             text,
+            lexed,
             kinds: Vec::with_capacity(n),
-            starts: Vec::with_capacity(n),
-            lens: Vec::with_capacity(n),
+            raw: Vec::with_capacity(n),
             lexer_error_tokens: Vec::new(),
         };
         for (i, tok) in lexed.tokens.iter().enumerate() {
             if !tok.kind.is_trivia() {
                 input.kinds.push(tok.kind);
-                input.starts.push(lexed.starts[i]);
-                input.lens.push(tok.len);
+                input.raw.push(i as u32);
             }
         }
         // The token at or before each lexer error (the one the error is about).
-        input.lexer_error_tokens = lexed
-            .diagnostics
+        input.lexer_error_tokens = lexer_diagnostics
             .iter()
             .filter(|d| d.is_error())
             .map(|d| {
                 input
-                    .starts
-                    .partition_point(|&s| s <= d.offset)
+                    .raw
+                    .partition_point(|&r| lexed.starts[r as usize] <= d.offset)
                     .saturating_sub(1) as u32
             })
             .collect();
         input.lexer_error_tokens.sort_unstable();
         input.lexer_error_tokens.dedup();
         input
+    }
+
+    /// `(offset, length)` of significant token `i`, if there is one.
+    fn span(&self, i: usize) -> Option<(u32, u32)> {
+        let raw = *self.raw.get(i)? as usize;
+        Some((self.lexed.starts[raw], self.lexed.tokens[raw].len))
     }
 }
 
@@ -114,8 +129,19 @@ pub(crate) fn lex_and_parse(text: &str, options: &ParseOptions) -> Parsed {
 
 /// Entry point: parse a manifest (or an EPP template when the input starts with `EPP_START`).
 pub(crate) fn parse(input: &Input<'_>) -> Output {
-    let mut p = Parser::new(input);
+    run(Parser::new(input, None))
+}
+
+/// [`parse`] that hands the events to `sink` as it goes, at each top-level statement, instead of
+/// keeping them all: the returned `events` are empty. A large file's events are then never all
+/// in memory at once (the model builder uses this; the CST builder needs them all).
+pub(crate) fn parse_into<'i>(input: &'i Input<'_>, sink: &'i mut dyn TreeSink) -> Output {
+    run(Parser::new(input, Some(sink)))
+}
+
+fn run(mut p: Parser<'_, '_>) -> Output {
     grammar::source_file(&mut p);
+    p.flush();
     Output {
         events: p.events,
         diagnostics: p.diagnostics,
@@ -126,7 +152,16 @@ pub(crate) fn parse(input: &Input<'_>) -> Output {
 pub(crate) struct Parser<'i, 't> {
     input: &'i Input<'t>,
     pos: usize,
+    /// The events not yet handed to `sink` (all of them without a sink).
     events: Vec<Event>,
+    /// How many events were handed to `sink` already: a marker's position is absolute, its
+    /// index in `events` is `pos - flushed`.
+    flushed: u32,
+    /// Where the events go at each flush (see [`parse_into`]).
+    sink: Option<&'i mut dyn TreeSink>,
+    /// Markers started and not yet completed or abandoned: events can only be handed over
+    /// when this is 0, so no marker can refer to an event that is gone.
+    open_markers: u32,
     diagnostics: Vec<Diagnostic>,
     steps: u32,
     depth: u32,
@@ -136,11 +171,19 @@ pub(crate) struct Parser<'i, 't> {
 }
 
 impl<'i, 't> Parser<'i, 't> {
-    fn new(input: &'i Input<'t>) -> Parser<'i, 't> {
+    fn new(input: &'i Input<'t>, sink: Option<&'i mut dyn TreeSink>) -> Parser<'i, 't> {
+        // About 2.4 events per token on the corpus; a streaming parse keeps only a statement's.
+        let capacity = match sink {
+            None => input.kinds.len() * 5 / 2,
+            Some(_) => 1024,
+        };
         Parser {
             input,
             pos: 0,
-            events: Vec::with_capacity(input.kinds.len() * 3),
+            events: Vec::with_capacity(capacity),
+            flushed: 0,
+            sink,
+            open_markers: 0,
             diagnostics: Vec::new(),
             steps: 0,
             depth: 0,
@@ -183,8 +226,8 @@ impl<'i, 't> Parser<'i, 't> {
 
     /// Text of the current token (for messages and contextual decisions).
     pub(crate) fn current_text(&self) -> &'t str {
-        match self.input.starts.get(self.pos) {
-            Some(&s) => &self.input.text[s as usize..(s + self.input.lens[self.pos]) as usize],
+        match self.input.span(self.pos) {
+            Some((s, len)) => &self.input.text[s as usize..(s + len) as usize],
             None => "",
         }
     }
@@ -238,9 +281,42 @@ impl<'i, 't> Parser<'i, 't> {
     // ---- nodes ----
 
     pub(crate) fn start(&mut self) -> Marker {
-        let pos = self.events.len() as u32;
+        let pos = self.flushed + self.events.len() as u32;
         self.events.push(Event::Tombstone);
+        self.open_markers += 1;
         Marker { pos }
+    }
+
+    /// Opens the root node, which is never preceded: its `Start` is final at once, so the
+    /// events after it can be handed over before the root is finished.
+    pub(crate) fn start_root(&mut self, kind: SyntaxKind) {
+        self.events.push(Event::Start {
+            kind,
+            forward_parent: None,
+        });
+    }
+
+    /// Closes the node opened by [`Parser::start_root`].
+    pub(crate) fn finish_root(&mut self) {
+        self.events.push(Event::Finish);
+    }
+
+    /// Hands the events so far to the sink, if there is one and no marker is open (called
+    /// between top-level statements, where nothing can be preceded any more).
+    pub(crate) fn flush(&mut self) {
+        if self.open_markers != 0 {
+            return;
+        }
+        if let Some(sink) = self.sink.as_deref_mut() {
+            process(&mut self.events, sink);
+            self.flushed += self.events.len() as u32;
+            self.events.clear();
+        }
+    }
+
+    /// The index in `events` of the event at absolute position `pos`.
+    fn event_index(&self, pos: u32) -> usize {
+        (pos - self.flushed) as usize
     }
 
     // ---- errors ----
@@ -315,7 +391,10 @@ impl<'i, 't> Parser<'i, 't> {
         let Some(prev) = self.pos.checked_sub(1) else {
             return false;
         };
-        let prev_end = (self.input.starts[prev] + self.input.lens[prev]) as usize;
+        let Some((prev_start, prev_len)) = self.input.span(prev) else {
+            return false;
+        };
+        let prev_end = (prev_start + prev_len) as usize;
         let current = self.current_span().0 as usize;
         self.input
             .text
@@ -325,10 +404,9 @@ impl<'i, 't> Parser<'i, 't> {
     }
 
     pub(crate) fn current_span(&self) -> (u32, u32) {
-        match self.input.starts.get(self.pos) {
-            Some(&s) => (s, self.input.lens[self.pos]),
-            None => (self.input.text.len() as u32, 0),
-        }
+        self.input
+            .span(self.pos)
+            .unwrap_or((self.input.text.len() as u32, 0))
     }
 
     fn describe_current(&mut self) -> String {
@@ -392,19 +470,22 @@ pub(crate) struct Marker {
 
 impl Marker {
     pub(crate) fn complete(self, p: &mut Parser<'_, '_>, kind: SyntaxKind) -> CompletedMarker {
-        p.events[self.pos as usize] = Event::Start {
+        let index = p.event_index(self.pos);
+        p.events[index] = Event::Start {
             kind,
             forward_parent: None,
         };
         p.events.push(Event::Finish);
+        p.open_markers -= 1;
         CompletedMarker { pos: self.pos }
     }
 
     /// Drop the node; its tokens go to the parent.
     pub(crate) fn abandon(self, p: &mut Parser<'_, '_>) {
-        if self.pos as usize == p.events.len() - 1 {
+        if p.event_index(self.pos) == p.events.len() - 1 {
             p.events.pop();
         }
+        p.open_markers -= 1;
     }
 }
 
@@ -418,7 +499,8 @@ impl CompletedMarker {
     /// Start a new node that will become this node's parent.
     pub(crate) fn precede(self, p: &mut Parser<'_, '_>) -> Marker {
         let m = p.start();
-        if let Event::Start { forward_parent, .. } = &mut p.events[self.pos as usize] {
+        let index = p.event_index(self.pos);
+        if let Event::Start { forward_parent, .. } = &mut p.events[index] {
             *forward_parent = std::num::NonZeroU32::new(m.pos - self.pos);
         }
         m

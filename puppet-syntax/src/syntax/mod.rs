@@ -132,11 +132,11 @@ pub(crate) fn build_cst(
 fn build_with(
     text: &str,
     lexed: &lexer::Lexed,
-    events: Vec<parser::Event>,
+    mut events: Vec<parser::Event>,
     green: Green<'_>,
 ) -> Cst {
     let mut builder = tree_builder::CstBuilder::new(text, lexed, green);
-    parser::process(events, &mut builder);
+    parser::process(&mut events, &mut builder);
     let (green, depth) = builder.finish();
     Cst {
         green: Some(green),

@@ -94,7 +94,7 @@ pub(super) const ATTRIBUTE_KEYWORDS: TokenSet = TokenSet::new(&[
 
 /// program := statements | epp_expression | ε
 pub(crate) fn source_file(p: &mut Parser<'_, '_>) {
-    let m = p.start();
+    p.start_root(SOURCE_FILE);
     if p.at(EPP_START) {
         epp::template(p);
     } else {
@@ -103,7 +103,7 @@ pub(crate) fn source_file(p: &mut Parser<'_, '_>) {
     if p.gave_up() {
         p.bump_rest();
     }
-    m.complete(p, SOURCE_FILE);
+    p.finish_root();
 }
 
 // test statements_juxtaposed
@@ -132,6 +132,9 @@ pub(super) fn statements(p: &mut Parser<'_, '_>, end: TokenSet) {
                     p.err_bump();
                     continue;
                 }
+                // A top-level statement is complete: a streaming parse hands it over (a no-op
+                // inside any node, where markers are open).
+                p.flush();
                 if p.eat(SEMIC) && (p.at(EOF) || p.at_ts(end)) {
                     // Puppet needs a statement after every `;` (`notice(1);` at the end is an error).
                     p.error_expected("a statement after ';'");
