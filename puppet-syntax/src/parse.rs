@@ -127,12 +127,16 @@ fn parse_decoded(
     let mut result = parse_text(text, options);
     if !input_diagnostics.is_empty() {
         let text = &result.text;
+        let own_index;
         let index = match &result.model {
-            Some(m) => m.line_index().clone(),
-            None => LineIndex::new(text),
+            Some(m) => m.line_index(),
+            None => {
+                own_index = LineIndex::new(text);
+                &own_index
+            }
         };
         for d in &mut input_diagnostics {
-            d.locate(options.file.as_deref(), text, &index);
+            d.locate(options.file.as_deref(), text, index);
         }
         input_diagnostics.append(&mut result.diagnostics);
         // Stable: at equal offsets the input's diagnostic comes first.
@@ -213,12 +217,16 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
     };
     diagnostics.sort_by_key(|d| d.offset);
     if !diagnostics.is_empty() {
+        let own_index;
         let index = match &model {
-            Some(m) => m.line_index().clone(),
-            None => LineIndex::new(&text),
+            Some(m) => m.line_index(),
+            None => {
+                own_index = LineIndex::new(&text);
+                &own_index
+            }
         };
         for d in &mut diagnostics {
-            d.locate(file, &text, &index);
+            d.locate(file, &text, index);
         }
     }
     ParseResult {
@@ -233,7 +241,7 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
 /// An empty model for `text`, its arenas sized from the token count (about 0.8 nodes per
 /// significant token on the corpus), so that they rarely grow and are not oversized.
 fn new_model(text: &Arc<str>, file: Option<&str>, lexed: &crate::lexer::Lexed) -> Model {
-    let significant = lexed.tokens.iter().filter(|t| !t.kind.is_trivia()).count();
+    let significant = lexed.kinds.iter().filter(|k| !k.is_trivia()).count();
     Model::with_capacity(Arc::clone(text), file, significant * 13 / 16 + 16)
 }
 

@@ -28,9 +28,9 @@ fn lexed(src: &str, options: ParseOptions) -> Lexed {
 /// Non-trivia tokens as `KIND:text`, space separated.
 fn toks_with(src: &str, options: ParseOptions) -> String {
     let l = lexed(src, options);
-    (0..l.tokens.len())
-        .filter(|&i| !l.tokens[i].kind.is_trivia())
-        .map(|i| format!("{}:{}", l.tokens[i].kind.name(), l.text(src, i)))
+    (0..l.kinds.len())
+        .filter(|&i| !l.kinds[i].is_trivia())
+        .map(|i| format!("{}:{}", l.kinds[i].name(), l.text(src, i)))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -42,8 +42,8 @@ fn toks(src: &str) -> String {
 /// All tokens (trivia included) as `KIND:text`.
 fn all_toks(src: &str, options: ParseOptions) -> String {
     let l = lexed(src, options);
-    (0..l.tokens.len())
-        .map(|i| format!("{}:{}", l.tokens[i].kind.name(), l.text(src, i)))
+    (0..l.kinds.len())
+        .map(|i| format!("{}:{}", l.kinds[i].name(), l.text(src, i)))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -525,10 +525,7 @@ fn deep_nesting_does_not_overflow() {
     let src = "\"${".repeat(100_000);
     let l = lexed(&src, pp());
     assert_eq!(
-        l.tokens
-            .iter()
-            .filter(|t| t.kind == SyntaxKind::DQPOST)
-            .count(),
+        l.kinds.iter().filter(|&&k| k == SyntaxKind::DQPOST).count(),
         100_000
     );
     let heredocs = "@(\"A\")\n${@(\"A\")\n".repeat(200);

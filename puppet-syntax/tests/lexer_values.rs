@@ -213,8 +213,8 @@ fn heredoc_bodies_margin_trim_and_offsets() {
 fn heredoc_text_lexing() {
     let text = "hi $x ${y} \\${z}\n";
     let l = lex_heredoc_text(text, true, EscapeSet::NONE, false);
-    let kinds: Vec<String> = (0..l.tokens.len())
-        .map(|i| format!("{}:{}", l.tokens[i].kind.name(), l.text(text, i)))
+    let kinds: Vec<String> = (0..l.kinds.len())
+        .map(|i| format!("{}:{}", l.kinds[i].name(), l.text(text, i)))
         .collect();
     assert_eq!(
         kinds,
@@ -230,22 +230,16 @@ fn heredoc_text_lexing() {
     );
     let dollar = EscapeSet::BACKSLASH.union(EscapeSet::DOLLAR);
     let l = lex_heredoc_text(text, true, dollar, false);
-    assert_eq!(l.tokens.last().map(|t| t.kind), Some(DQPOST));
+    assert_eq!(l.kinds.last().copied(), Some(DQPOST));
     assert_eq!(
-        l.text(text, l.tokens.len() - 1),
+        l.text(text, l.kinds.len() - 1),
         "} \\${z}\n",
         "with the $ flag, \\${{ is text"
     );
     let l = lex_heredoc_text("a $x", false, EscapeSet::NONE, false);
-    assert_eq!(
-        (l.tokens.len(), l.tokens[0].kind, l.tokens[0].len),
-        (1, STRING, 4)
-    );
+    assert_eq!((l.kinds.len(), l.kinds[0], l.token_len(0)), (1, STRING, 4));
     let l = lex_heredoc_text("", true, EscapeSet::NONE, false);
-    assert_eq!(
-        (l.tokens.len(), l.tokens[0].kind, l.tokens[0].len),
-        (1, STRING, 0)
-    );
+    assert_eq!((l.kinds.len(), l.kinds[0], l.token_len(0)), (1, STRING, 0));
 }
 
 #[test]
@@ -258,6 +252,6 @@ fn heredoc_spans_in_the_token_stream() {
     assert_eq!(&src[a.body_start as usize..a.text_end as usize], "x\n");
     assert_eq!(&src[a.text_end as usize..a.body_end as usize], "A\n");
     assert_eq!(&src[b.body_start as usize..b.body_end as usize], "y\n  B\n");
-    assert_eq!(l.tokens[a.header as usize].kind, HEREDOC);
+    assert_eq!(l.kinds[a.header as usize], HEREDOC);
     assert_eq!(l.heredoc_for(b.header as usize), Some(&b));
 }

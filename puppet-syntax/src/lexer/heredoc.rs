@@ -555,7 +555,7 @@ impl Lexer<'_> {
             }
         };
         self.emit(HEREDOC, header_end);
-        let header_token = self.tokens.len() - 1;
+        let header_token = self.kinds.len() - 1;
         let body_start = match self.newline_jump {
             Some(jump) => jump,
             None => match find_byte(self.b, header_end, b'\n') {

@@ -111,7 +111,7 @@ pub use epp::epp_text_value;
 pub use escapes::{dq_segment_value, sq_string_value, uq_segment_value, EscapeSet};
 pub use strings::{segment_opens_expression, string_segment_inner};
 
-/// One token: its kind and byte length. Offsets are implied (tokens are contiguous).
+/// One token: its kind and byte length (see [`Lexed::token`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Token {
     /// What the token is.
@@ -123,7 +123,7 @@ pub struct Token {
 /// Where the text of one heredoc is (see the module documentation).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct HeredocSpan {
-    /// Index (in [`Lexed::tokens`]) of the `HEREDOC` token.
+    /// Index (in [`Lexed::kinds`]) of the `HEREDOC` token.
     pub header: u32,
     /// Byte offset of the first text line (Ruby's `leading_offset` / `SUBLOCATE` offset).
     pub body_start: u32,
@@ -137,9 +137,10 @@ pub struct HeredocSpan {
 /// The result of lexing: tokens (covering the whole input, in order) and diagnostics.
 #[derive(Clone, Debug, Default)]
 pub struct Lexed {
-    /// The tokens, covering the whole input in order.
-    pub tokens: Vec<Token>,
-    /// Byte offset of each token (same length as `tokens`, plus one final entry = input length).
+    /// The kind of each token; the tokens cover the whole input in order, so a token's length
+    /// is the distance to the next one's start ([`Lexed::token_len`]): 6 bytes per token.
+    pub kinds: Vec<SyntaxKind>,
+    /// Byte offset of each token (same length as `kinds`, plus one final entry = input length).
     pub starts: Vec<u32>,
     /// The lexer's diagnostics, in the order found.
     pub diagnostics: Vec<Diagnostic>,
@@ -154,7 +155,7 @@ pub struct Lexed {
 /// (local offsets; the diagnostics were reported, mapped, by the main lexer too).
 #[derive(Clone, Debug)]
 pub(crate) struct LexedHeredocText {
-    /// Index (in [`Lexed::tokens`]) of the `HEREDOC` token.
+    /// Index (in [`Lexed::kinds`]) of the `HEREDOC` token.
     pub(crate) token: u32,
     pub(crate) header: heredoc::HeredocHeader,
     pub(crate) text: heredoc::HeredocText,
@@ -164,8 +165,26 @@ pub(crate) struct LexedHeredocText {
 impl Lexed {
     /// The byte range of token `i`.
     pub fn range(&self, i: usize) -> std::ops::Range<usize> {
-        let start = self.starts[i] as usize;
-        start..start + self.tokens[i].len as usize
+        self.starts[i] as usize..self.starts[i + 1] as usize
+    }
+
+    /// The length in bytes of token `i`.
+    #[inline]
+    pub fn token_len(&self, i: usize) -> u32 {
+        self.starts[i + 1] - self.starts[i]
+    }
+
+    /// Token `i`: its kind and length.
+    pub fn token(&self, i: usize) -> Token {
+        Token {
+            kind: self.kinds[i],
+            len: self.token_len(i),
+        }
+    }
+
+    /// The tokens in order.
+    pub fn tokens(&self) -> impl ExactSizeIterator<Item = Token> + '_ {
+        (0..self.kinds.len()).map(|i| self.token(i))
     }
 
     /// The text of token `i` in `source` (the text that was lexed).
@@ -252,7 +271,7 @@ pub(crate) struct Lexer<'a> {
     b: &'a [u8],
     pos: usize,
     last_end: usize,
-    tokens: Vec<Token>,
+    kinds: Vec<SyntaxKind>,
     starts: Vec<u32>,
     diags: Vec<Diagnostic>,
     heredocs: Vec<HeredocSpan>,
@@ -292,7 +311,7 @@ impl<'a> Lexer<'a> {
             b: src.as_bytes(),
             pos: 0,
             last_end: 0,
-            tokens: Vec::with_capacity(cap),
+            kinds: Vec::with_capacity(cap),
             starts: Vec::with_capacity(cap + 1),
             diags: Vec::new(),
             heredocs: Vec::new(),
@@ -312,15 +331,21 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// The length of token `i` so far (the last one ends where lexing is).
+    fn token_len(&self, i: usize) -> u32 {
+        let end = self
+            .starts
+            .get(i + 1)
+            .map_or(self.last_end, |&s| s as usize);
+        (end - self.starts[i] as usize) as u32
+    }
+
     /// Push a token from the end of the previous token to `end`.
     #[inline]
     fn push(&mut self, kind: SyntaxKind, end: usize) {
         debug_assert!(end >= self.last_end && end <= self.b.len());
         self.starts.push(self.last_end as u32);
-        self.tokens.push(Token {
-            kind,
-            len: (end - self.last_end) as u32,
-        });
+        self.kinds.push(kind);
         if kind != WHITESPACE && end > self.last_end {
             self.line_clean = false;
         }
@@ -441,12 +466,12 @@ impl<'a> Lexer<'a> {
         self.starts.push(len as u32);
         // The capacity was a guess: give back a large unused part (for a big file the arrays
         // are their own mappings, so shrinking them does not copy).
-        if self.tokens.capacity() - self.tokens.len() > self.tokens.len() / 8 {
-            self.tokens.shrink_to_fit();
+        if self.kinds.capacity() - self.kinds.len() > self.kinds.len() / 8 {
+            self.kinds.shrink_to_fit();
             self.starts.shrink_to_fit();
         }
         Lexed {
-            tokens: self.tokens,
+            kinds: self.kinds,
             starts: self.starts,
             diagnostics: self.diags,
             heredocs: self.heredocs,

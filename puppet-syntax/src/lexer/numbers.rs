@@ -65,13 +65,13 @@ impl Lexer<'_> {
         // `3.1x` was lexed as NUMBER(3) DOT before the error showed: merge them back into
         // one NUMBER when the tokens line up exactly.
         if before < p {
-            let n = self.tokens.len();
+            let n = self.kinds.len();
             if n >= 2
-                && self.tokens[n - 1].kind == DOT
-                && self.tokens[n - 2].kind == NUMBER
+                && self.kinds[n - 1] == DOT
+                && self.kinds[n - 2] == NUMBER
                 && self.starts[n - 2] as usize == before
             {
-                self.tokens.truncate(n - 2);
+                self.kinds.truncate(n - 2);
                 self.starts.truncate(n - 2);
                 self.last_end = before;
             }

@@ -170,21 +170,21 @@ impl Lexer<'_> {
     }
 
     fn transform_to_variable(&mut self, first_token: usize) {
-        let tokens = &mut self.tokens;
-        let mut significant = (first_token..tokens.len()).filter(|&i| !tokens[i].kind.is_trivia());
+        let kinds = &mut self.kinds;
+        let mut significant = (first_token..kinds.len()).filter(|&i| !kinds[i].is_trivia());
         let Some(first) = significant.next() else {
             return;
         };
         let second = significant.next();
-        if second.is_some_and(|i| !matches!(tokens[i].kind, DOT | LBRACK)) {
+        if second.is_some_and(|i| !matches!(kinds[i], DOT | LBRACK)) {
             return;
         }
-        let kind = tokens[first].kind;
+        let kind = kinds[first];
         // Ruby looks keywords up in `KEYWORD_NAMES`, which has no PLAN/APPLY.
         if matches!(kind, NUMBER | NAME | WORD)
             || (kind.is_keyword() && !matches!(kind, PLAN | APPLY))
         {
-            tokens[first].kind = VARIABLE;
+            kinds[first] = VARIABLE;
         }
     }
 
@@ -231,7 +231,7 @@ impl Lexer<'_> {
                     self.pos = term_end;
                     self.interps.push(Interp {
                         base: self.brace_count,
-                        first_token: self.tokens.len(),
+                        first_token: self.kinds.len(),
                         flavour,
                     });
                     self.brace_count += 1;
@@ -320,12 +320,12 @@ impl Lexer<'_> {
     /// emits without a scanner match (punctuation) leave the previous match in place; a
     /// whitespace handler is followed by a failing `skip`, which clears it.
     pub(super) fn ruby_last_match_after_expression(&self, first_token: usize) -> Option<String> {
-        let mut i = self.tokens.len();
+        let mut i = self.kinds.len();
         while i > first_token {
             i -= 1;
             let start = self.starts[i] as usize;
-            let text = &self.src[start..start + self.tokens[i].len as usize];
-            let kind = self.tokens[i].kind;
+            let text = &self.src[start..start + self.token_len(i) as usize];
+            let kind = self.kinds[i];
             match kind {
                 WHITESPACE => {
                     // Blanks after a handler that returns no token (newline, comment, heredoc,
@@ -339,7 +339,7 @@ impl Lexer<'_> {
                     }
                     let skipped_by_loop = i == first_token
                         || matches!(
-                            self.tokens[i - 1].kind,
+                            self.kinds[i - 1],
                             ML_COMMENT
                                 | HEREDOC
                                 | HEREDOC_BODY
@@ -372,7 +372,7 @@ impl Lexer<'_> {
                 DIV => {
                     let prev = (first_token..i)
                         .rev()
-                        .map(|k| self.tokens[k].kind)
+                        .map(|k| self.kinds[k])
                         .find(|k| !k.is_trivia());
                     if prev.is_some_and(|k| !regexp_acceptable(k)) {
                         continue;

@@ -130,10 +130,10 @@ impl Lowering<'_> {
 
     /// Whether the next non-trivia token after raw token `t` has `kind`.
     fn next_significant_is(&self, t: u32, kind: SyntaxKind) -> bool {
-        self.lexed.tokens[t as usize + 1..]
+        self.lexed.kinds[t as usize + 1..]
             .iter()
-            .find(|tok| !tok.kind.is_trivia())
-            .is_some_and(|tok| tok.kind == kind)
+            .find(|k| !k.is_trivia())
+            .is_some_and(|&k| k == kind)
     }
 
     /// Factory `NUMBER`: radix 16 for `0x`, 8 for a leading `0`, a Float with `.`/`e`.

@@ -113,7 +113,7 @@ impl<'a> Lowering<'a> {
     // ---- tokens ----
 
     fn tok_kind(&self, i: u32) -> SyntaxKind {
-        self.lexed.tokens[i as usize].kind
+        self.lexed.kinds[i as usize]
     }
 
     /// `(offset, length)` of a raw token.
@@ -129,13 +129,13 @@ impl<'a> Lowering<'a> {
     fn tok_span(&self, i: u32) -> (u32, u32) {
         (
             self.lexed.starts[i as usize],
-            self.lexed.tokens[i as usize].len,
+            self.lexed.token_len(i as usize),
         )
     }
 
     fn tok_text(&self, i: u32) -> &'a str {
         let start = self.lexed.starts[i as usize] as usize;
-        &self.text[start..start + self.lexed.tokens[i as usize].len as usize]
+        &self.text[start..start + self.lexed.token_len(i as usize) as usize]
     }
 
     // ---- positions ----
@@ -251,12 +251,11 @@ impl TreeSink for Lowering<'_> {
     }
 
     fn token(&mut self) {
-        while self.next_raw < self.lexed.tokens.len()
-            && self.lexed.tokens[self.next_raw].kind.is_trivia()
+        while self.next_raw < self.lexed.kinds.len() && self.lexed.kinds[self.next_raw].is_trivia()
         {
             self.next_raw += 1;
         }
-        if self.next_raw < self.lexed.tokens.len() {
+        if self.next_raw < self.lexed.kinds.len() {
             self.stack.push(Val::Tok(self.next_raw as u32));
             self.next_raw += 1;
         }
@@ -276,7 +275,7 @@ impl TreeSink for Lowering<'_> {
         if let Some(t) = stack[start..].iter().find_map(|v| v.tok()) {
             self.building_at = self.lexed.starts[t as usize];
         }
-        self.building_end = self.lexed.starts[self.next_raw.min(self.lexed.tokens.len())];
+        self.building_end = self.lexed.starts[self.next_raw.min(self.lexed.kinds.len())];
         let value = if self.failed || broken {
             Val::Nothing
         } else {

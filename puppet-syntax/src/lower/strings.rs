@@ -134,28 +134,26 @@ impl Lowering<'_> {
     /// for the whole run (value = the joined texts; span = run start … end of the tag after the
     /// run), the others contribute nothing.
     pub(super) fn render_string(&mut self, t: u32) -> Val {
-        let tokens = &self.lexed.tokens;
+        let kinds = &self.lexed.kinds;
         let in_run = |k| matches!(k, RENDER_STRING | EPP_COMMENT | EPP_TRIMMED);
         let mut start = t as usize;
-        while start > 0 && in_run(tokens[start - 1].kind) {
-            if tokens[start - 1].kind == RENDER_STRING {
+        while start > 0 && in_run(kinds[start - 1]) {
+            if kinds[start - 1] == RENDER_STRING {
                 return Val::Nothing; // a continuation of an earlier token's run
             }
             start -= 1;
         }
         let mut end = t as usize;
         let mut value = String::new();
-        while end < tokens.len() && in_run(tokens[end].kind) {
-            if tokens[end].kind == RENDER_STRING {
+        while end < kinds.len() && in_run(kinds[end]) {
+            if kinds[end] == RENDER_STRING {
                 value.push_str(&epp_text_value(self.tok_text(end as u32)));
             }
             end += 1;
         }
         // The span reaches the end of the tag that ends the text (`<%`, `<%-`, `<%=`).
-        let end_offset = match tokens.get(end) {
-            Some(tok) if matches!(tok.kind, EPP_CODE_START | RENDER_EXPR) => {
-                self.lexed.starts[end] + tok.len
-            }
+        let end_offset = match kinds.get(end) {
+            Some(EPP_CODE_START | RENDER_EXPR) => self.lexed.starts[end + 1],
             _ => self.lexed.starts[end],
         };
         let offset = self.lexed.starts[start];
@@ -181,7 +179,7 @@ impl Lowering<'_> {
             let mut start = open as usize;
             while start > 0
                 && matches!(
-                    self.lexed.tokens[start - 1].kind,
+                    self.lexed.kinds[start - 1],
                     RENDER_STRING | EPP_COMMENT | EPP_TRIMMED
                 )
             {

@@ -57,7 +57,7 @@ pub use values::{
     IntValue, MatchOperator, NodeId, NodeList, RelationshipOperator, ResourceForm, StrId,
 };
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::line_index::LineIndex;
 
@@ -92,7 +92,9 @@ pub struct Model {
     /// Shared with the [`ParseResult`](crate::ParseResult) that holds this model.
     source: Arc<str>,
     file: Option<String>,
-    line_index: LineIndex,
+    /// Made on first use: a parse that only validates may never need it, and it is not held
+    /// while the tokens are.
+    line_index: OnceLock<LineIndex>,
 }
 
 impl Model {
@@ -108,7 +110,6 @@ impl Model {
     /// the corpus), for a builder that can estimate the count better than from the length.
     pub fn with_capacity(source: impl Into<Arc<str>>, file: Option<&str>, nodes: usize) -> Model {
         let source = source.into();
-        let line_index = LineIndex::new(&source);
         Model {
             nodes: Vec::with_capacity(nodes),
             lists: Vec::with_capacity(nodes * 3 / 4),
@@ -118,7 +119,7 @@ impl Model {
             definitions: Vec::new(),
             source,
             file: file.map(str::to_owned),
-            line_index,
+            line_index: OnceLock::new(),
         }
     }
 
@@ -167,17 +168,17 @@ impl Model {
 
     /// `Locator#line_index` / `Program#line_offsets`.
     pub fn line_index(&self) -> &LineIndex {
-        &self.line_index
+        self.line_index.get_or_init(|| LineIndex::new(&self.source))
     }
 
     /// Ruby `Positioned#line` (1-based).
     pub fn line(&self, id: NodeId) -> u32 {
-        self.line_index.line(self.node(id).offset)
+        self.line_index().line(self.node(id).offset)
     }
 
     /// Ruby `Positioned#pos` (1-based, in characters).
     pub fn pos(&self, id: NodeId) -> u32 {
-        self.line_index
+        self.line_index()
             .line_col(&self.source, self.node(id).offset)
             .1
     }

@@ -34,14 +34,13 @@ pub const MAX_DEPTH: u32 = 8192;
 /// Lookahead calls allowed without consuming a token (a grammar bug guard, never hit by real input).
 const STEP_LIMIT: u32 = 1_000_000;
 
-/// What the grammar sees: the kinds of the non-trivia tokens, and where each is in the
-/// [`Lexed`] tokens (its offset and length are read from there, not copied).
+/// What the grammar sees: the non-trivia tokens of a [`Lexed`], read in place (the parser
+/// skips the trivia as it walks; nothing is copied, so a large file's tokens are held once).
 pub(crate) struct Input<'t> {
     text: &'t str,
     lexed: &'t Lexed,
-    kinds: Vec<SyntaxKind>,
-    /// The index in `lexed.tokens` of each token in `kinds`.
-    raw: Vec<u32>,
+    /// How many tokens are not trivia.
+    significant: usize,
     /// Indexes (into `kinds`) of the tokens a lexer error lies in, ascending: consuming one
     /// emits an [`Event::Error`], like a syntax error does.
     lexer_error_tokens: Vec<u32>,
@@ -58,40 +57,46 @@ impl<'t> Input<'t> {
         lexed: &'t Lexed,
         lexer_diagnostics: &[Diagnostic],
     ) -> Input<'t> {
-        let n = lexed.tokens.iter().filter(|t| !t.kind.is_trivia()).count();
-        let mut input = Input {
-            text,
-            lexed,
-            kinds: Vec::with_capacity(n),
-            raw: Vec::with_capacity(n),
-            lexer_error_tokens: Vec::new(),
-        };
-        for (i, tok) in lexed.tokens.iter().enumerate() {
-            if !tok.kind.is_trivia() {
-                input.kinds.push(tok.kind);
-                input.raw.push(i as u32);
-            }
-        }
-        // The token at or before each lexer error (the one the error is about).
-        input.lexer_error_tokens = lexer_diagnostics
+        let mut significant = 0usize;
+        // The significant token at or before each lexer error (the one the error is about).
+        let mut error_offsets: Vec<u32> = lexer_diagnostics
             .iter()
             .filter(|d| d.is_error())
-            .map(|d| {
-                input
-                    .raw
-                    .partition_point(|&r| lexed.starts[r as usize] <= d.offset)
-                    .saturating_sub(1) as u32
-            })
+            .map(|d| d.offset)
             .collect();
-        input.lexer_error_tokens.sort_unstable();
-        input.lexer_error_tokens.dedup();
-        input
+        error_offsets.sort_unstable();
+        let mut errors = error_offsets.iter().peekable();
+        let mut lexer_error_tokens = Vec::new();
+        for (i, &kind) in lexed.kinds.iter().enumerate() {
+            if kind.is_trivia() {
+                continue;
+            }
+            while errors.next_if(|&&at| at < lexed.starts[i]).is_some() {
+                lexer_error_tokens.push(significant.saturating_sub(1) as u32);
+            }
+            significant += 1;
+        }
+        lexer_error_tokens.extend(errors.map(|_| significant.saturating_sub(1) as u32));
+        lexer_error_tokens.dedup();
+        Input {
+            text,
+            lexed,
+            significant,
+            lexer_error_tokens,
+        }
     }
 
-    /// `(offset, length)` of significant token `i`, if there is one.
-    fn span(&self, i: usize) -> Option<(u32, u32)> {
-        let raw = *self.raw.get(i)? as usize;
-        Some((self.lexed.starts[raw], self.lexed.tokens[raw].len))
+    /// The index in `lexed` of the first significant token at or after raw index `raw`.
+    fn significant_from(&self, mut raw: usize) -> usize {
+        while self.lexed.kinds.get(raw).is_some_and(|k| k.is_trivia()) {
+            raw += 1;
+        }
+        raw
+    }
+
+    /// `(offset, length)` of the token at raw index `raw`, if there is one.
+    fn span(&self, raw: usize) -> Option<(u32, u32)> {
+        (raw < self.lexed.kinds.len()).then(|| (self.lexed.starts[raw], self.lexed.token_len(raw)))
     }
 }
 
@@ -151,7 +156,12 @@ fn run(mut p: Parser<'_, '_>) -> Output {
 
 pub(crate) struct Parser<'i, 't> {
     input: &'i Input<'t>,
+    /// The current token's index among the significant tokens,
     pos: usize,
+    /// and in the lexer's tokens (trivia included).
+    raw_pos: usize,
+    /// The raw index of the token before the current one, if any.
+    prev_raw: Option<usize>,
     /// The events not yet handed to `sink` (all of them without a sink).
     events: Vec<Event>,
     /// How many events were handed to `sink` already: a marker's position is absolute, its
@@ -174,12 +184,14 @@ impl<'i, 't> Parser<'i, 't> {
     fn new(input: &'i Input<'t>, sink: Option<&'i mut dyn TreeSink>) -> Parser<'i, 't> {
         // About 2.4 events per token on the corpus; a streaming parse keeps only a statement's.
         let capacity = match sink {
-            None => input.kinds.len() * 5 / 2,
+            None => input.significant * 5 / 2,
             Some(_) => 1024,
         };
         Parser {
             input,
             pos: 0,
+            raw_pos: input.significant_from(0),
+            prev_raw: None,
             events: Vec::with_capacity(capacity),
             flushed: 0,
             sink,
@@ -209,7 +221,20 @@ impl<'i, 't> Parser<'i, 't> {
         if self.gave_up {
             return EOF;
         }
-        self.input.kinds.get(self.pos + n).copied().unwrap_or(EOF)
+        // `raw_pos` is at a significant token (or the end); skip the trivia between the next.
+        let kinds = &self.input.lexed.kinds;
+        let mut raw = self.raw_pos;
+        let mut left = n;
+        while let Some(&kind) = kinds.get(raw) {
+            if !kind.is_trivia() {
+                if left == 0 {
+                    return kind;
+                }
+                left -= 1;
+            }
+            raw += 1;
+        }
+        EOF
     }
 
     pub(crate) fn at(&mut self, kind: SyntaxKind) -> bool {
@@ -226,7 +251,7 @@ impl<'i, 't> Parser<'i, 't> {
 
     /// Text of the current token (for messages and contextual decisions).
     pub(crate) fn current_text(&self) -> &'t str {
-        match self.input.span(self.pos) {
+        match self.input.span(self.raw_pos) {
             Some((s, len)) => &self.input.text[s as usize..(s + len) as usize],
             None => "",
         }
@@ -248,6 +273,8 @@ impl<'i, 't> Parser<'i, 't> {
             self.events.push(Event::Error);
         }
         self.pos += 1;
+        self.prev_raw = Some(self.raw_pos);
+        self.raw_pos = self.input.significant_from(self.raw_pos + 1);
         self.steps = 0;
     }
 
@@ -388,10 +415,8 @@ impl<'i, 't> Parser<'i, 't> {
     /// Whether a line break separates the previous token from the current one (used by list
     /// recovery: a missing `,` before a new line more likely means an unclosed bracket).
     pub(crate) fn at_new_line(&self) -> bool {
-        let Some(prev) = self.pos.checked_sub(1) else {
-            return false;
-        };
-        let Some((prev_start, prev_len)) = self.input.span(prev) else {
+        let Some((prev_start, prev_len)) = self.prev_raw.and_then(|raw| self.input.span(raw))
+        else {
             return false;
         };
         let prev_end = (prev_start + prev_len) as usize;
@@ -405,7 +430,7 @@ impl<'i, 't> Parser<'i, 't> {
 
     pub(crate) fn current_span(&self) -> (u32, u32) {
         self.input
-            .span(self.pos)
+            .span(self.raw_pos)
             .unwrap_or((self.input.text.len() as u32, 0))
     }
 
@@ -456,7 +481,7 @@ impl<'i, 't> Parser<'i, 't> {
     pub(crate) fn bump_rest(&mut self) {
         self.gave_up = false;
         self.steps = 0;
-        while self.pos < self.input.kinds.len() {
+        while self.raw_pos < self.input.lexed.kinds.len() {
             self.bump_any();
         }
         self.gave_up = true;

@@ -96,14 +96,12 @@ impl<'a, 'c> CstBuilder<'a, 'c> {
     }
 
     fn add_raw(&mut self, i: usize) {
-        let tok = self.lexed.tokens[i];
-        let start = self.lexed.starts[i] as usize;
-        let text = &self.text[start..start + tok.len as usize];
-        self.builder.token(tok.kind, text);
+        let text = &self.text[self.lexed.range(i)];
+        self.builder.token(self.lexed.kinds[i], text);
     }
 
     fn flush_trivia(&mut self) {
-        while self.next < self.lexed.tokens.len() && self.lexed.tokens[self.next].kind.is_trivia() {
+        while self.next < self.lexed.kinds.len() && self.lexed.kinds[self.next].is_trivia() {
             self.add_raw(self.next);
             self.next += 1;
         }
@@ -127,7 +125,7 @@ impl TreeSink for CstBuilder<'_, '_> {
 
     fn token(&mut self) {
         self.flush_trivia();
-        if self.next < self.lexed.tokens.len() {
+        if self.next < self.lexed.kinds.len() {
             self.add_raw(self.next);
             self.next += 1;
         }
@@ -137,7 +135,7 @@ impl TreeSink for CstBuilder<'_, '_> {
         self.depth -= 1;
         if self.depth == 0 {
             // The root: everything left (trailing trivia) belongs to it.
-            while self.next < self.lexed.tokens.len() {
+            while self.next < self.lexed.kinds.len() {
                 self.add_raw(self.next);
                 self.next += 1;
             }

@@ -36,11 +36,11 @@ pub fn json_string(s: &str) -> String {
 /// The golden dump: `KIND@START..END "TEXT"` per token, then the diagnostics.
 pub fn render(source: &str, lexed: &Lexed) -> String {
     let mut out = String::new();
-    for i in 0..lexed.tokens.len() {
+    for i in 0..lexed.kinds.len() {
         let r = lexed.range(i);
         out.push_str(&format!(
             "{}@{}..{} {}\n",
-            lexed.tokens[i].kind.name(),
+            lexed.kinds[i].name(),
             r.start,
             r.end,
             json_string(&source[r.clone()])
@@ -73,11 +73,11 @@ pub fn render(source: &str, lexed: &Lexed) -> String {
 pub fn assert_covers(source: &str, lexed: &Lexed) {
     assert_eq!(
         lexed.starts.len(),
-        lexed.tokens.len() + 1,
+        lexed.kinds.len() + 1,
         "starts has one extra entry"
     );
     let mut at = 0usize;
-    for (i, t) in lexed.tokens.iter().enumerate() {
+    for (i, t) in lexed.tokens().enumerate() {
         assert_eq!(
             lexed.starts[i] as usize, at,
             "token {i} ({:?}) does not start where the previous ended",
@@ -92,7 +92,7 @@ pub fn assert_covers(source: &str, lexed: &Lexed) {
     }
     assert_eq!(at, source.len(), "tokens do not cover the input");
     assert_eq!(*lexed.starts.last().unwrap() as usize, source.len());
-    let joined: String = (0..lexed.tokens.len())
+    let joined: String = (0..lexed.kinds.len())
         .map(|i| lexed.text(source, i))
         .collect();
     assert_eq!(joined, source);
@@ -140,7 +140,7 @@ fn convert(
     tasks: bool,
     out: &mut Vec<RubyToken>,
 ) {
-    let n = lexed.tokens.len();
+    let n = lexed.kinds.len();
     // Per open interpolated string: (previous segment opened an expression, unquoted).
     let mut string_stack: Vec<(bool, bool)> = Vec::new();
     let mut i = 0;
@@ -162,7 +162,7 @@ fn convert(
         }
     };
     while i < n {
-        let kind = lexed.tokens[i].kind;
+        let kind = lexed.kinds[i];
         let r = lexed.range(i);
         let text = &source[r.clone()];
         match kind {
@@ -172,7 +172,7 @@ fn convert(
                 let mut run_start = i;
                 while run_start > 0
                     && matches!(
-                        lexed.tokens[run_start - 1].kind,
+                        lexed.kinds[run_start - 1],
                         RENDER_STRING | EPP_COMMENT | EPP_TRIMMED
                     )
                 {
@@ -185,22 +185,18 @@ fn convert(
                     let mut j = i;
                     let mut value = String::new();
                     while j < n
-                        && matches!(
-                            lexed.tokens[j].kind,
-                            RENDER_STRING | EPP_COMMENT | EPP_TRIMMED
-                        )
+                        && matches!(lexed.kinds[j], RENDER_STRING | EPP_COMMENT | EPP_TRIMMED)
                     {
-                        if lexed.tokens[j].kind == RENDER_STRING {
+                        if lexed.kinds[j] == RENDER_STRING {
                             value.push_str(&epp_text_value(lexed.text(source, j)));
                         }
                         j += 1;
                     }
-                    let end =
-                        if j < n && matches!(lexed.tokens[j].kind, EPP_CODE_START | RENDER_EXPR) {
-                            lexed.range(j).end
-                        } else {
-                            lexed.starts[j] as usize
-                        };
+                    let end = if j < n && matches!(lexed.kinds[j], EPP_CODE_START | RENDER_EXPR) {
+                        lexed.range(j).end
+                    } else {
+                        lexed.starts[j] as usize
+                    };
                     out.push(tok("RENDER_STRING", Some(value), start, end - start));
                     i = j;
                     continue;
@@ -485,7 +481,7 @@ pub fn compare_with_ruby(
             ours.get(ruby.tokens.len()).map(|t| t.to_string())
         ));
     }
-    let heredoc_text = lexed.tokens.iter().any(|t| t.kind == HEREDOC);
+    let heredoc_text = lexed.kinds.contains(&HEREDOC);
     if !heredoc_text {
         let ours: Vec<(String, usize, usize)> = lexed
             .diagnostics
@@ -517,8 +513,8 @@ pub fn heredoc_body_overlaps(lexed: &Lexed) -> bool {
         match lexed.starts.binary_search(&start) {
             Ok(i) => {
                 let mut k = i;
-                while k < lexed.tokens.len() && lexed.starts[k] < end {
-                    if lexed.tokens[k].kind != HEREDOC_BODY {
+                while k < lexed.kinds.len() && lexed.starts[k] < end {
+                    if lexed.kinds[k] != HEREDOC_BODY {
                         return true;
                     }
                     k += 1;
