@@ -146,7 +146,21 @@ impl Lexer<'_> {
         let b = self.b;
         let mut i = self.pos;
         while i < b.len() {
-            if b[i] == b'\n' {
+            // Indentation: runs of spaces, eight at a time.
+            while let Some(chunk) = b.get(i..i + 8) {
+                if chunk != b"        " {
+                    break;
+                }
+                i += 8;
+            }
+            let Some(&byte) = b.get(i) else {
+                break;
+            };
+            if byte == b' ' {
+                i += 1;
+                continue;
+            }
+            if byte == b'\n' {
                 i += 1;
                 if self.newline_jump.is_some() {
                     self.push(WHITESPACE, i);

@@ -6,6 +6,8 @@
 //! until nothing changes (one pass cannot replace adjacent escapes, and a replacement can
 //! create a new escape: `"\u005cn"` is a newline), then replaces every `\c` in one pass.
 
+use std::borrow::Cow;
+
 use crate::diagnostics::IssueCode;
 
 /// Which `\c` escapes a string kind processes.
@@ -113,9 +115,9 @@ impl EscapeProblem {
 
 /// The value of a single-quoted string from the text between its quotes: only `\\` and
 /// `\'` are escapes; every other backslash is kept.
-pub fn sq_string_value(raw_inner: &str) -> String {
+pub fn sq_string_value(raw_inner: &str) -> Cow<'_, str> {
     if !raw_inner.contains('\\') {
-        return raw_inner.to_string();
+        return Cow::Borrowed(raw_inner);
     }
     let mut out = String::with_capacity(raw_inner.len());
     let mut chars = raw_inner.chars().peekable();
@@ -129,22 +131,25 @@ pub fn sq_string_value(raw_inner: &str) -> String {
         }
         out.push(c);
     }
-    out
+    Cow::Owned(out)
 }
 
 /// The value of a double-quoted string segment from its raw text (without quotes, `}`,
 /// `${`; see `string_segment_inner`): Ruby's `DQ_ESCAPES` applied.
-pub fn dq_segment_value(raw: &str) -> String {
-    process_escapes(raw, EscapeSet::DQ, true, None)
+pub fn dq_segment_value(raw: &str) -> Cow<'_, str> {
+    if !raw.contains('\\') {
+        return Cow::Borrowed(raw);
+    }
+    Cow::Owned(process_escapes(raw, EscapeSet::DQ, true, None))
 }
 
 /// The value of a heredoc (unquoted string) segment from its raw text, with the escapes of
 /// the heredoc's `/flags` (an empty set when there are none: then nothing is processed).
-pub fn uq_segment_value(raw: &str, escapes: EscapeSet) -> String {
-    if escapes.is_empty() {
-        return raw.to_string();
+pub fn uq_segment_value(raw: &str, escapes: EscapeSet) -> Cow<'_, str> {
+    if escapes.is_empty() || !raw.contains('\\') {
+        return Cow::Borrowed(raw);
     }
-    process_escapes(raw, escapes, false, None)
+    Cow::Owned(process_escapes(raw, escapes, false, None))
 }
 
 /// Ruby's escape processing of one slurped text. `problems`, when given, receives the

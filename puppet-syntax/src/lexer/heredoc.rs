@@ -437,7 +437,7 @@ impl HeredocText {
     /// The value of a non-interpolated heredoc (one `STRING`): the text with the `/flags`
     /// escapes applied.
     pub fn string_value(&self) -> String {
-        super::uq_segment_value(&self.text, self.escapes)
+        super::uq_segment_value(&self.text, self.escapes).into_owned()
     }
 
     /// Lex the text as Ruby's heredoc sub-lexer does (see [`lex_heredoc_text`]).

@@ -157,8 +157,9 @@ fn convert(
         match uq {
             Some(e) if unquoted => {
                 uq_segment_value(heredoc::segment_inner(kind, text, after, dollar_escapes), e)
+                    .into_owned()
             }
-            _ => dq_segment_value(string_segment_inner(kind, text, after)),
+            _ => dq_segment_value(string_segment_inner(kind, text, after)).into_owned(),
         }
     };
     while i < n {
@@ -212,7 +213,7 @@ fn convert(
                     (_, Some(b'\'')) => sq_string_value(string_segment_inner(kind, text, false)),
                     (_, _) => dq_segment_value(string_segment_inner(kind, text, false)),
                 };
-                out.push(tok("STRING", Some(value), r.start, r.len()));
+                out.push(tok("STRING", Some(value.into_owned()), r.start, r.len()));
             }
             DQPRE => {
                 let unquoted = uq.is_some() && string_stack.is_empty();
