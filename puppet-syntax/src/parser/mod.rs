@@ -7,6 +7,11 @@
 //! tree. Errors never stop the parse: they are recorded as diagnostics, bad tokens are wrapped in
 //! `ERROR` nodes, and recovery sets decide how far to skip.
 //!
+//! Memory: the parser reads the lexer's tokens in place ([`Input`] copies nothing), and
+//! [`parse_into`] hands the events to the sink between top-level statements (where no marker is
+//! open, so nothing can still be `precede`d), so a large file's events are never all held; the
+//! CST builder, which replays them next to the trivia, takes them all at the end ([`parse`]).
+//!
 //! Two guards make adversarial input harmless: a nesting-depth cap (deeply nested brackets become
 //! one `NESTING_TOO_DEEP` diagnostic instead of a stack overflow) and a step limit (a grammar loop
 //! that stops making progress ends the parse instead of hanging).
