@@ -24,8 +24,7 @@ impl Lowering<'_> {
             };
         };
         let title = Self::nodes(&children[..colon]).next();
-        let operations: Vec<NodeId> = Self::nodes(&children[colon..]).collect();
-        let operations = self.model.list(&operations);
+        let operations = self.model.list_from(Self::nodes(&children[colon..]));
         Val::Node(self.model.alloc(
             UNPOSITIONED,
             0,
@@ -66,8 +65,7 @@ impl Lowering<'_> {
                 close,
             );
         }
-        let bodies: Vec<NodeId> = Self::nodes(&children[1..]).collect();
-        let bodies = self.model.list(&bodies);
+        let bodies = self.model.list_from(Self::nodes(&children[1..]));
         Val::Node(self.model.alloc(
             offset,
             length,

@@ -19,18 +19,24 @@ const STATEMENT_CALLS: &[&str] = &[
 impl Lowering<'_> {
     /// Ruby's `transform_calls` over one statement list. `None` after a grammar-action error.
     pub(super) fn statement_list(&mut self, vals: &[Val]) -> Option<Vec<NodeId>> {
-        let mut memo: Vec<NodeId> = Vec::new();
+        let mut memo: Vec<NodeId> = Vec::with_capacity(vals.len());
+        // One buffer for every statement's arguments (most statements are one expression).
+        let mut args: Vec<NodeId> = Vec::new();
         for &val in vals {
-            let (args, first_comma): (Vec<NodeId>, Option<u32>) = match val {
-                Val::Node(id) => (vec![id], None),
+            args.clear();
+            let first_comma = match val {
+                Val::Node(id) => {
+                    args.push(id);
+                    None
+                }
                 Val::Group {
                     kind: COMMA_LIST,
                     start,
                     end,
                 } => {
                     let members = self.group_members(start, end);
-                    let comma = members.iter().find_map(|v| v.tok());
-                    (Self::nodes(members).collect(), comma)
+                    args.extend(Self::nodes(members));
+                    members.iter().find_map(|v| v.tok())
                 }
                 _ => continue, // `;` tokens, merged EPP text
             };
@@ -201,9 +207,8 @@ impl Lowering<'_> {
         let Some(test) = nodes.next() else {
             return self.node_or_nothing(None);
         };
-        let options: Vec<NodeId> = nodes.collect();
+        let options = self.model.list_from(nodes);
         let (offset, length) = self.bracket_span(children);
-        let options = self.model.list(&options);
         Val::Node(
             self.model
                 .alloc(offset, length, NodeKind::CaseExpression { test, options }),

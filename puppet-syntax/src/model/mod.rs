@@ -279,6 +279,20 @@ impl Model {
         }
     }
 
+    /// Stores a child list from an iterator (no intermediate vector).
+    pub fn list_from(&mut self, ids: impl IntoIterator<Item = NodeId>) -> NodeList {
+        let start = self.lists.len();
+        self.lists.extend(ids);
+        let len = self.lists.len() - start;
+        if len == 0 {
+            return NodeList::EMPTY;
+        }
+        NodeList {
+            start: u32::try_from(start).expect("model list arena overflow"),
+            len: len as u32,
+        }
+    }
+
     /// The nodes of a child list.
     pub fn nodes(&self, list: NodeList) -> &[NodeId] {
         &self.lists[list.start as usize..(list.start + list.len) as usize]
