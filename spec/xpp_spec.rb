@@ -252,6 +252,16 @@ RSpec.describe "XPP files" do
         original.call(*args)
       end
       allow(PuppetNativeParser::Native).to receive(:load_xpp).and_call_original
+      allow_any_instance_of(PuppetNativeParser::NativeResult).to receive(:validate)
+        .and_wrap_original do |original, *args|
+          validated_paths << original.receiver.file_name
+          original.call(*args)
+        end
+    end
+
+    # The files the hook validated natively since the example started.
+    def validated_paths
+      @validated_paths ||= []
     end
 
     # The catalog from Puppet's Ruby parser, and the one with the hook in XPP mode, with the
@@ -259,6 +269,7 @@ RSpec.describe "XPP files" do
     def compile_both(mode)
       ruby = with_hook(false) { compile(envdir, node_name) }
       parsed_paths.clear
+      validated_paths.clear
       ours, logs = with_hook(true) { with_xpp_mode(mode) { capturing_logs { compile(envdir, node_name) } } }
       [ruby, ours, xpp_messages(logs, envdir)]
     end
@@ -277,6 +288,8 @@ RSpec.describe "XPP files" do
         expect(ours).to eq(ruby)
         expect(xpp_messages(logs, envdir)).to eq([])
         expect(env_paths_parsed).to eq([])
+        # Pre-validated: the hook reports the file's diagnostics, it does not validate again.
+        expect(validated_paths.compact.select { |p| p.start_with?(envdir) }).to eq([])
         stdlib.concat(xpp_messages(logs, "/usr/share/puppet/modules"))
       end
       # stdlib (outside the environment, not built) is parsed, its misses logged at debug.
@@ -295,6 +308,7 @@ RSpec.describe "XPP files" do
       ruby, ours, messages = compile_both("off")
       expect(ours).to eq(ruby)
       expect(messages).to eq([])
+      expect(validated_paths).to include(motd)
       expect(PuppetNativeParser::Native).not_to have_received(:load_xpp)
       expect(env_paths_parsed).to include(motd, File.join(envdir, "manifests/site.pp"))
     end
@@ -363,7 +377,8 @@ RSpec.describe "XPP files" do
 
     it "reports the diagnostics the .xpp carries, as Puppet reports its validator's" do
       site = File.join(envdir, "manifests/site.pp")
-      File.write(site, File.read(site) + "\nnode 'x.example.com' { $x = 1 = 2 }\n")
+      valid = File.read(site)
+      File.write(site, valid + "\nnode 'x.example.com' { $x = 1 = 2 }\n")
       build_xpp_tree(envdir)
       failure = lambda do
         compile(envdir, node_name)
@@ -378,6 +393,11 @@ RSpec.describe "XPP files" do
       expect(xpp_error).to be_a(Puppet::ParseErrorWithIssue)
       expect([xpp_error.issue_code, xpp_error.message]).to eq([ruby_error.issue_code, ruby_error.message])
       expect(env_paths_parsed).to eq([])
+      # The source fixed but the .xpp not rebuilt: trust mode still reports the file's error
+      # (the diagnostics come from the .xpp, the source is neither parsed nor validated).
+      File.write(site, valid)
+      expect(with_hook(true) { with_xpp_mode("trust") { failure.call } }.message).to eq(xpp_error.message)
+      expect(with_hook(true) { with_xpp_mode("verify") { failure.call } }).to be_nil
     end
   end
 end
