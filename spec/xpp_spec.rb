@@ -313,6 +313,20 @@ RSpec.describe "XPP files" do
       expect(env_paths_parsed).to include(motd, File.join(envdir, "manifests/site.pp"))
     end
 
+    it "reads the mode from Puppet's setting native_parser_xpp when the variable is unset" do
+      File.write(motd, File.read(motd) + "# changed\n")
+      expect(Puppet.settings.include?(:native_parser_xpp)).to be(true)
+      Puppet[:native_parser_xpp] = "verify"
+      _, ours, messages = compile_both(nil)
+      expect(messages).to match([[:warning, a_string_including("XPP_STALE", motd_xpp)]])
+      expect(PuppetNativeParser::Native).to have_received(:load_xpp).at_least(5).times
+      _, _, messages = compile_both("trust") # the variable wins
+      expect(messages).to eq([])
+      expect(ours["resources"].size).to be > 5
+    ensure
+      Puppet[:native_parser_xpp] = "off"
+    end
+
     it "parses a source whose .xpp is missing, logging XPP_MISSING at debug level only" do
       File.delete(motd_xpp)
       ruby, ours, messages = compile_both("verify")

@@ -43,6 +43,8 @@ module PuppetNativeParser
     # The environment variable that makes the hook use XPP files, and its values.
     XPP_VARIABLE = "PUPPET_NATIVE_PARSER_XPP"
     XPP_MODES = { "off" => :off, "verify" => :verify, "trust" => :trust }.freeze
+    # Puppet's setting, which the environment variable overrides.
+    XPP_SETTING = :native_parser_xpp
 
     # The diagnostics of the import checks that `puppet-parser xpp build` (and #to_xpp) run
     # after validation: Puppet makes that import itself, so the hook does not report them (as
@@ -59,10 +61,12 @@ module PuppetNativeParser
         value.nil? || !OPT_OUT_VALUES.include?(value.strip.downcase)
       end
 
-      # :off, :verify or :trust, from PUPPET_NATIVE_PARSER_XPP (an unknown value is :off, with
-      # one warning per value).
+      # :off, :verify or :trust, from PUPPET_NATIVE_PARSER_XPP when it is set, else from
+      # Puppet's setting native_parser_xpp (an unknown value is :off, with one warning per
+      # value).
       def xpp_mode
         value = ENV[XPP_VARIABLE]
+        value = xpp_setting if value.nil? || value.strip.empty?
         return :off if value.nil? || value.strip.empty?
         mode = XPP_MODES[value.strip.downcase]
         return mode if mode
@@ -73,6 +77,29 @@ module PuppetNativeParser
                          "trust; XPP files are not used")
         end
         :off
+      end
+
+      # Defines Puppet's setting native_parser_xpp (unless something did): before Puppet reads
+      # its settings when the hook is loaded first (RUBYOPT=-r...), so puppet.conf and the
+      # command line (--native_parser_xpp verify) can set it; defined later, it still reads
+      # puppet.conf (Puppet looks values up by name when they are asked for).
+      def define_xpp_setting
+        return if Puppet.settings.include?(XPP_SETTING)
+        Puppet.settings.define_settings(:main, XPP_SETTING => {
+          default: "off",
+          type: :enum,
+          values: XPP_MODES.keys,
+          desc: "Whether puppet-native-parser uses the environment's .xpp files " \
+                "(off, verify, trust); the environment variable #{XPP_VARIABLE} overrides it.",
+        })
+      rescue StandardError => e
+        Puppet.debug { "puppet-native-parser: setting #{XPP_SETTING} not defined: #{e.message}" }
+      end
+
+      def xpp_setting
+        Puppet.settings.include?(XPP_SETTING) ? Puppet[XPP_SETTING].to_s : nil
+      rescue StandardError
+        nil
       end
 
       # Parses code as Parser#parse_string does: a Factory wrapping the Program, or the
@@ -349,6 +376,7 @@ module PuppetNativeParser
   end
 end
 
+PuppetNativeParser::Hook.define_xpp_setting
 Puppet::Pops::Parser::Parser.prepend(PuppetNativeParser::Hook::ParserHook)
 Puppet::Pops::Parser::EppParser.prepend(PuppetNativeParser::Hook::EppParserHook)
 Puppet::Pops::Parser::EvaluatingParser.prepend(PuppetNativeParser::Hook::EvaluatingParserHook)
