@@ -223,6 +223,31 @@ RSpec.describe "XPP files" do
         .to eq(ruby_program(source, "x.pp"))
     end
 
+    it "reads under GC.stress and from 8 threads at once (large files without the GVL)" do
+      source = "class web($port = 8080) {\n  notice(\"port ${port}\")\n}\n$a = [1, 2.5, /x\\/y/, 0x1F, 9223372036854775807, 'x', true, undef]\n"
+      bytes = PuppetNativeParser.parse(source, file: "web.pp").to_xpp
+      model = nil
+      begin
+        GC.stress = true
+        model = PuppetNativeParser.load_xpp(bytes, source: source).model
+      ensure
+        GC.stress = false
+      end
+      expect(model).to eq(ruby_program(source, "web.pp"))
+      big_source = (1..2000).map { |i| "notice('line #{i}', [#{i}, #{i + 1}])\n" }.join
+      expect(big_source.bytesize).to be > 32 * 1024
+      big = PuppetNativeParser.parse(big_source, file: "big.pp").to_xpp
+      expected = PuppetNativeParser.parse(big_source, file: "big.pp").to_pn
+      results = Array.new(8) do |i|
+        Thread.new do
+          Array.new(4) { PuppetNativeParser.load_xpp(i.even? ? big : bytes, source: i.even? ? big_source : source).to_pn }
+        end
+      end.map(&:value)
+      results.each_with_index do |pns, i|
+        expect(pns.uniq).to eq([i.even? ? expected : PuppetNativeParser.parse(source).to_pn])
+      end
+    end
+
     it "checks its arguments" do
       result = PuppetNativeParser.validate("notice(1)\n")
       expect { result.to_xpp }.to raise_error(ArgumentError, /keeps no model/)
@@ -232,6 +257,9 @@ RSpec.describe "XPP files" do
       expect { PuppetNativeParser.load_xpp(parsed.to_xpp, source: 1) }.to raise_error(TypeError)
       expect { PuppetNativeParser.load_xpp(parsed.to_xpp, trust: "yes") }.to raise_error(TypeError)
       expect(parsed.to_xpp.encoding).to eq(Encoding::BINARY)
+      # What Ruby's serializer refuses too: an integer beyond 64 bits.
+      expect { PuppetNativeParser.parse("$a = 99999999999999999999\n").to_xpp }
+        .to raise_error(PuppetNativeParser::XppError) { |e| expect(e.code).to eq("XPP_WRITE") }
     end
   end
 
