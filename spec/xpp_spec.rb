@@ -162,6 +162,23 @@ RSpec.describe "XPP files" do
       expect(equal).to be > 50
     end
 
+    it "writes the bytes `puppet-parser xpp build` writes (when the command is built)" do
+      cli = [ENV["PUPPET_PARSER_BIN"], File.join(REPO_ROOT, "target/release/puppet-parser"),
+             File.join(REPO_ROOT, "target/debug/puppet-parser")].compact.find { |f| File.executable?(f) }
+      skip "no puppet-parser binary (set PUPPET_PARSER_BIN)" unless cli
+      ours = File.join(Dir.mktmpdir("xpp-ours", PUPPET_SPEC_TMP), "production")
+      theirs = File.join(Dir.mktmpdir("xpp-cli", PUPPET_SPEC_TMP), "production")
+      FileUtils.cp_r(example_env, ours)
+      FileUtils.cp_r(example_env, theirs)
+      written = build_xpp_tree(ours)
+      expect(system(cli, "xpp", "build", theirs, out: File::NULL, err: File::NULL)).to be(true)
+      cli_files = Dir.glob("#{theirs}/.xpp/**/*.xpp").sort
+      expect(cli_files.map { |f| f.delete_prefix(theirs) }).to eq(written.values.sort.map { |f| f.delete_prefix(ours) })
+      cli_files.each do |f|
+        expect(File.binread(f)).to eq(File.binread(f.sub(theirs, ours))), f
+      end
+    end
+
     it "takes a path, a Pathname or the bytes, and file: renames the Locator and the diagnostics" do
       source = "class a {\n  $x = 1\n}\nclass a {}\n"
       bytes = PuppetNativeParser.parse(source, file: "a.pp").to_xpp

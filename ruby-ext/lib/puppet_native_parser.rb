@@ -232,7 +232,8 @@ module PuppetNativeParser
     def xpp_bytes(xpp)
       xpp = xpp.to_path if xpp.respond_to?(:to_path)
       raise TypeError, "xpp must be a String (bytes or path), not #{xpp.class}" unless xpp.is_a?(String)
-      return xpp if xpp.b.start_with?(XPP_MIME_PREFIX) || xpp.include?("\0")
+      # (Only the first bytes are looked at: no copy of the file's bytes.)
+      return xpp if xpp.byteslice(0, XPP_MIME_PREFIX.bytesize).b == XPP_MIME_PREFIX || xpp.include?("\0")
       File.binread(xpp)
     rescue Errno::ENOENT => e
       raise XppError.new("cannot read #{xpp}: #{e.message}", code: "XPP_MISSING")
