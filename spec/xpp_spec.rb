@@ -434,6 +434,23 @@ RSpec.describe "XPP files" do
       expect(messages).to match([[:warning, a_string_including("XPP_STALE", motd_xpp)]])
     end
 
+    it "logs the lexer's warnings the file carries as Ruby's lexer logs them" do
+      site = File.join(envdir, "manifests/site.pp")
+      File.write(site, "$escaped = \"a\\d\"\n" + File.read(site))
+      build_xpp_tree(envdir)
+      escapes = lambda do |logs|
+        logs.select { |l| l.issue_code == :UNRECOGNIZED_ESCAPE }
+            .map { |l| [l.level, l.message, l.file, l.line, l.pos] }
+      end
+      ruby = with_hook(false) { capturing_logs { compile(envdir, node_name) } }
+      parsed_paths.clear
+      ours = with_hook(true) { with_xpp_mode("verify") { capturing_logs { compile(envdir, node_name) } } }
+      expect(env_paths_parsed).to eq([])
+      expect(escapes.call(ruby[1])).to eq([[:warning, "Unrecognized escape sequence '\\d'", site, 1, 17]])
+      expect(escapes.call(ours[1])).to eq(escapes.call(ruby[1]))
+      expect(ours[0]).to eq(ruby[0])
+    end
+
     it "reports the diagnostics the .xpp carries, as Puppet reports its validator's" do
       site = File.join(envdir, "manifests/site.pp")
       valid = File.read(site)

@@ -52,6 +52,10 @@ module PuppetNativeParser
     IMPORT_CHECK_CODES = %w[DUPLICATE_DEFINITION REDEFINED_ENTITY METAPARAM_PARAMETER
                             METAPARAM_PARAMETER_WITH_DEFAULT].freeze
 
+    # The lexer's warnings (escapes in strings), which Ruby's lexer logs itself while lexing
+    # (LexerSupport#lex_warning), before and apart from the validator's diagnostics.
+    LEXER_WARNING_CODES = %w[UNRECOGNIZED_ESCAPE ILLEGAL_UNICODE_ESCAPE].freeze
+
     # Module directories whose sources `xpp build` writes (and their extensions).
     XPP_MODULE_DIRS = %w[manifests functions types plans templates].freeze
 
@@ -113,9 +117,24 @@ module PuppetNativeParser
           return factory if factory
         end
         native = Native.parse(code, path, epp, Puppet[:tasks] ? true : false)
-        error = native.diagnostics.find { |row| row[1] == :error }
+        rows = native.diagnostics
+        error = rows.find { |row| row[1] == :error }
+        log_lexer_warnings(rows, path, error)
         raise parse_error(error, path) if error
         factory_of(native, false)
+      end
+
+      # Logs the lexer's warnings among rows as Ruby's lexer does (only those before error,
+      # where Ruby's lexing stops).
+      def log_lexer_warnings(rows, path, error)
+        file = path.is_a?(String) && !path.empty? ? path : nil
+        rows.each do |row|
+          code, severity, _file, line, pos, offset, _length, message, _arguments = row
+          next unless severity == :warning && LEXER_WARNING_CODES.include?(code)
+          next if error && offset >= error[5]
+          Puppet::Util::Log.create(level: :warning, message: message, issue_code: code.to_sym,
+                                   file: file, line: line, pos: pos)
+        end
       end
 
       # The Factory Puppet's callers expect, wrapping the native Program.
@@ -159,11 +178,14 @@ module PuppetNativeParser
           return xpp_fallback("XPP_STALE", xpp, path,
                               "it was built with #{key}=#{header[key]}, Puppet runs with #{key}=#{value}")
         end
+        rows = native.diagnostics
         if native.model?
+          log_lexer_warnings(rows, path, nil)
           factory_of(native, true)
         else
           # Syntax errors (the file has no Program): raised as the parser raises them.
-          error = native.diagnostics.find { |row| row[1] == :error }
+          error = rows.find { |row| row[1] == :error }
+          log_lexer_warnings(rows, path, error)
           raise parse_error(error, path) if error
           nil
         end
@@ -284,10 +306,14 @@ module PuppetNativeParser
       # EvaluatingParser#assert_and_report for a natively parsed program: validates natively
       # with Puppet's settings and environment, then reports through Puppet's IssueReporter.
       # For a program read from an XPP file (xpp), its diagnostics are those of the file (the
-      # build's validation, but for the import checks), not validated again.
+      # build's validation, but for the import checks; the lexer's warnings were logged when
+      # it was read), not validated again.
       def assert_and_report(native, program, xpp = false)
         rows = if xpp
-                 native.diagnostics.reject { |row| IMPORT_CHECK_CODES.include?(row[0]) }
+                 native.diagnostics.reject do |row|
+                   IMPORT_CHECK_CODES.include?(row[0]) ||
+                     (row[1] == :warning && LEXER_WARNING_CODES.include?(row[0]))
+                 end
                else
                  native.validate(Puppet[:strict] || :warning, Puppet[:tasks] ? true : false, location)
                end
