@@ -5,6 +5,11 @@
 #   validate  PuppetNativeParser.validate          vs EvaluatingParser#parse_string (parse +
 #                                                     validate; the EPP parser for .epp)
 #   model     PuppetNativeParser.parse(...).model  vs Parser#parse_string(...).model
+#   xpp       PuppetNativeParser.load_xpp(msgpack, source: src).model (verify: the source
+#             digest checked) and with trust: true, vs PuppetNativeParser.parse(...).model plus
+#             the hook's native validation (what the drop-in does without XPP), and vs Ruby
+#             Puppet's own Pcore Deserializer reading the JSON variant's payload (the Program);
+#             and, to see where the time goes, load_xpp without building the Ruby model
 #   floor     Ruby calling Class.new for every model object the corpus has, with the same
 #             arguments (prepared beforehand): the least any builder of these objects through
 #             their initialize can cost, and how close the native build is to it; and Ruby
@@ -35,6 +40,7 @@ end
 
 env = Puppet::Node::Environment.create(:bench, [])
 objects = 0
+xpp_bytes = json_bytes = xpp_count = 0
 runs = Hash.new { |h, k| h[k] = [] }
 Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env)) do
   # The floor: every model object's Class.new call, arguments prepared beforehand (children are
@@ -50,6 +56,20 @@ Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env
     end
   end
   objects = calls.size
+
+  # The XPP files of every source (what `puppet-parser xpp build` writes), made beforehand.
+  # (A source that cannot be written, e.g. an integer beyond 64 bits, is left out.)
+  xpps = files.filter_map do |f, src, epp|
+    result = PuppetNativeParser.parse(src, file: f, epp: epp)
+    json = result.to_xpp(format: :json)
+    [f, src, epp, result.to_xpp, json.byteslice((json.index("\n\n") + 2)..)]
+  rescue PuppetNativeParser::XppError
+    nil
+  end
+  xpp_count = xpps.size
+  xpp_bytes = xpps.sum { |x| x[3].bytesize }
+  json_bytes = xpps.sum { |x| x[4].bytesize }
+  deserializer_loader = Puppet.lookup(:loaders).find_loader(nil)
 
   # The runs are interleaved (one of each per round, best of the rounds), so that a change of
   # the machine's load during the benchmark does not favour one side.
@@ -77,6 +97,36 @@ Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env
     runs[:native_model] << timed do
       files.each { |f, src, epp| PuppetNativeParser.parse(src, file: f, epp: epp).model }
     end
+    runs[:native_parse_validate] << timed do
+      xpps.each do |f, src, epp, _, _|
+        result = PuppetNativeParser.parse(src, file: f, epp: epp)
+        result.model
+        result.native.validate(:warning, false, nil)
+      end
+    end
+    runs[:xpp_verify] << timed do
+      xpps.each { |_, src, _, xpp, _| PuppetNativeParser.load_xpp(xpp, source: src).model }
+    end
+    runs[:xpp_trust] << timed do
+      xpps.each { |_, _, _, xpp, _| PuppetNativeParser.load_xpp(xpp, trust: true).model }
+    end
+    runs[:xpp_decode] << timed do
+      xpps.each { |_, _, _, xpp, _| PuppetNativeParser.load_xpp(xpp, trust: true) }
+    end
+    runs[:xpp_decode_verify] << timed do
+      xpps.each { |_, src, _, xpp, _| PuppetNativeParser.load_xpp(xpp, source: src) }
+    end
+    runs[:native_parse_validate_only] << timed do
+      xpps.each do |f, src, epp, _, _|
+        PuppetNativeParser.parse(src, file: f, epp: epp).native.validate(:warning, false, nil)
+      end
+    end
+    runs[:ruby_deserialize] << timed do
+      xpps.each do |_, _, _, _, payload|
+        reader = Puppet::Pops::Serialization::JSON::Reader.new(payload)
+        Puppet::Pops::Serialization::Deserializer.new(reader, deserializer_loader).read
+      end
+    end
     runs[:floor] << timed { calls.each { |klass, args| klass.new(*args) } }
     runs[:allocate] << timed { calls.each { |klass, _| klass.allocate } }
   end
@@ -99,3 +149,24 @@ puts format("  model: native parse + build takes %.2fx the floor (%.0f ns per ob
             results[:floor] / objects * 1e9)
 puts format("  model: native parse + build takes %.2fx Ruby's allocation alone (%.0f ns per object)",
             results[:native_model] / results[:allocate], results[:allocate] / objects * 1e9)
+puts format("xpp: %d files (%d cannot be written), msgpack XPP %.2f MB (%.2fx the sources), JSON payloads %.2f MB",
+            xpp_count, files.size - xpp_count, xpp_bytes / 1e6, xpp_bytes.to_f / bytes, json_bytes / 1e6)
+puts line.call("PuppetNativeParser.parse(...).model + validate", results[:native_parse_validate])
+puts line.call("load_xpp(msgpack, source:).model (verify)", results[:xpp_verify])
+puts line.call("load_xpp(msgpack, trust: true).model (trust)", results[:xpp_trust])
+puts line.call("Ruby Deserializer, JSON payload (Program)", results[:ruby_deserialize])
+puts format("  xpp: load_xpp (verify) is %.2fx parse + validate + build (target >= 1.2x); trust: %.2fx",
+            results[:native_parse_validate] / results[:xpp_verify],
+            results[:native_parse_validate] / results[:xpp_trust])
+puts format("  xpp: load_xpp (verify) is %.1fx Ruby's Deserializer on JSON (target >= 50x); trust: %.1fx",
+            results[:ruby_deserialize] / results[:xpp_verify], results[:ruby_deserialize] / results[:xpp_trust])
+puts format("  xpp: the source digest check costs %.1f ms (load_xpp without the model: verify %.1f ms, " \
+            "trust %.1f ms), %.1f%% of verify with the model",
+            (results[:xpp_decode_verify] - results[:xpp_decode]) * 1e3, results[:xpp_decode_verify] * 1e3,
+            results[:xpp_decode] * 1e3,
+            (results[:xpp_decode_verify] - results[:xpp_decode]) / results[:xpp_verify] * 100)
+puts format("  where the time goes: load_xpp without the Ruby model %.1f ms (Rust: digest + decode), " \
+            "so the model build %.1f ms; parse + validate without the model %.1f ms, so its build %.1f ms",
+            results[:xpp_decode] * 1e3, (results[:xpp_trust] - results[:xpp_decode]) * 1e3,
+            results[:native_parse_validate_only] * 1e3,
+            (results[:native_parse_validate] - results[:native_parse_validate_only]) * 1e3)

@@ -21,7 +21,11 @@ RSpec.describe "diagnostics parity through the hook" do
             "class { 'a': b => }", "if $x { } else if", "$x = 10 20", "case $x { 1: }",
             "$x = { a => }", '$a = @(E)\n  x\n  |-E\n}', "foo(1,,2)", "$x = $y[",
             "define a::b { } class", "$x = 'abc' =>", "notice(1) $x", "1 + + ", "$x = Integer[",
-            "$x = 0777 1", "$x = true false", "node { }", "$x = $::y $z", "$x = [1 Foo::Bar]"]
+            "$x = 0777 1", "$x = true false", "node { }", "$x = $::y $z", "$x = [1 Foo::Bar]",
+            # The lexer's own warnings (unrecognized escapes), before a validation problem or a
+            # syntax error, and the escapes after a syntax error (not lexed by Ruby).
+            'notice("a\\d")', '$x = 1\nnotice("a\\q ${x} \\z")\n$x = 2 = 3',
+            'notice("\\w") notice("\\e" 1 "\\v")']
 
   # [options, source] of one line of cases.txt (`#![tasks,strict=error,epp] snippet`).
   def parse_case(line)

@@ -8,6 +8,9 @@
 #   result.model      # => a Puppet::Pops::Model::Program, equal to what Puppet's parser builds
 #   PuppetNativeParser.validate(source, file: "init.pp").diagnostics
 #
+#   bytes = result.to_xpp                      # a PRFC-23 XPP file (msgpack; format: :json)
+#   PuppetNativeParser.load_xpp(bytes, source: pp_bytes).model   # the same Program, no parse
+#
 # `require "puppet_native_parser/puppet"` makes Puppet itself use it (see that file).
 require_relative "puppet_native_parser/version"
 require "puppet_native_parser/puppet_native_parser"
@@ -17,6 +20,24 @@ module PuppetNativeParser
   class Error < StandardError; end
 
   STRICT_VALUES = %i[off warning error].freeze
+
+  # An XPP file that cannot be read or written. #code is stable: the reader's kind
+  # (XPP_ENVELOPE, XPP_MIME_TYPE, XPP_DOCUMENT_TYPE, XPP_VERSION, XPP_PAYLOAD_DIGEST,
+  # XPP_SOURCE_DIGEST, XPP_TRUNCATED, XPP_MALFORMED, XPP_UNKNOWN_CLASS, XPP_ATTRIBUTE_COUNT,
+  # XPP_ATTRIBUTE_TYPE, XPP_POSITION, XPP_TABULATION, XPP_TRAILING_BYTES, XPP_DIAGNOSTIC),
+  # XPP_MISSING / XPP_UNREADABLE for a path that cannot be read, XPP_WRITE for a result that
+  # cannot be written.
+  class XppError < Error
+    attr_reader :code
+
+    def initialize(message = nil, code: "XPP_ERROR")
+      super(message)
+      @code = code
+    end
+  end
+
+  # What #load_xpp takes for a file's bytes rather than its path.
+  XPP_MIME_PREFIX = "application/vnd.puppet.pcore+".b.freeze
 
   # One problem found in a source: Puppet's issue code (e.g. "SYNTAX_ERROR"), severity
   # (:error, :warning, :deprecation), file (or nil), 1-based line and pos (pos counts
@@ -86,6 +107,40 @@ module PuppetNativeParser
       @model_wanted ? @native.locs : nil
     end
 
+    # The result as a whole XPP file (PRFC-23), a binary String: format: :msgpack (the
+    # default) or :json. An XPP file carries the validator's diagnostics, so a result of #parse
+    # is validated first (on a copy; its own diagnostics do not change) with strict:,
+    # modulepath: and manifest: as #validate takes them; a result of #load_xpp is written as
+    # it was read. The envelope records the SHA-256 of the source that was parsed.
+    def to_xpp(format: :msgpack, strict: :warning, modulepath: nil, manifest: nil)
+      unless @model_wanted
+        raise ArgumentError, "a result of PuppetNativeParser.validate keeps no model: " \
+                             "write XPP from the result of parse"
+      end
+      json = case format
+             when :msgpack, "msgpack" then false
+             when :json, "json" then true
+             else raise ArgumentError, "format must be :msgpack or :json, not #{format.inspect}"
+             end
+      out = @native.to_xpp(json, PuppetNativeParser.strict_value(strict),
+                           PuppetNativeParser.location(modulepath, manifest))
+      raise XppError.new(out[1], code: out[0]) if out.is_a?(Array)
+      out.force_encoding(Encoding::BINARY)
+    end
+
+    # For a result of #load_xpp: the file's envelope parameters (String => String, e.g.
+    # "source-sha256", "strict", "producer"), else nil.
+    def xpp_header
+      header = @native.xpp_header
+      header && header[1].to_h
+    end
+
+    # For a result of #load_xpp: :msgpack or :json, else nil.
+    def xpp_format
+      header = @native.xpp_header
+      header && header[0].to_sym
+    end
+
     # The native result (for the Puppet hook).
     attr_reader :native
   end
@@ -111,6 +166,26 @@ module PuppetNativeParser
       native = Native.validate(source, file, boolean(:epp, epp), boolean(:tasks, tasks),
                                strict_value(strict), location(modulepath, manifest))
       ParseResult.new(native, file, false)
+    end
+
+    # Reads an XPP file (PRFC-23) back into a ParseResult, without parsing: the model (built
+    # by the same builder as #parse's) and the diagnostics the file carries (the parser's and
+    # the validator's). `xpp` is the file's bytes (a String starting with its MIME type
+    # `application/vnd.puppet.pcore+...`) or its path (String or Pathname). With source: (the
+    # bytes of the .pp now) and trust: false, the file must record their SHA-256; trust: true
+    # skips that check (PRFC-23's trust mode). The payload's own digest is always checked.
+    # file: replaces the file name the XPP records (in the model's Locator and the
+    # diagnostics). A file that cannot be used raises XppError (see its #code).
+    def load_xpp(xpp, source: nil, trust: false, file: nil)
+      bytes = xpp_bytes(xpp)
+      unless source.nil? || source.is_a?(String)
+        raise TypeError, "source must be a String or nil, not #{source.class}"
+      end
+      check_file(file)
+      boolean(:trust, trust)
+      native = Native.load_xpp(bytes, trust ? nil : source, file)
+      raise XppError.new(native[1], code: native[0]) if native.is_a?(Array)
+      ParseResult.new(native, file || native.file_name, true)
     end
 
     # The argument `location` of the native calls.
@@ -153,6 +228,18 @@ module PuppetNativeParser
     end
 
     private
+
+    def xpp_bytes(xpp)
+      xpp = xpp.to_path if xpp.respond_to?(:to_path)
+      raise TypeError, "xpp must be a String (bytes or path), not #{xpp.class}" unless xpp.is_a?(String)
+      # (Only the first bytes are looked at: no copy of the file's bytes.)
+      return xpp if xpp.byteslice(0, XPP_MIME_PREFIX.bytesize).b == XPP_MIME_PREFIX || xpp.include?("\0")
+      File.binread(xpp)
+    rescue Errno::ENOENT => e
+      raise XppError.new("cannot read #{xpp}: #{e.message}", code: "XPP_MISSING")
+    rescue SystemCallError, IOError => e
+      raise XppError.new("cannot read #{xpp}: #{e.message}", code: "XPP_UNREADABLE")
+    end
 
     def check_source(source)
       return if source.is_a?(String)

@@ -14,6 +14,15 @@
 #
 # Setting PUPPET_NATIVE_PARSER to 0, off, false, no or ruby (checked on every call) falls back
 # to Puppet's Ruby parser and validator.
+#
+# XPP (PRFC-23): with PUPPET_NATIVE_PARSER_XPP=verify or trust (checked on every call; default
+# off), a source of the current environment is not parsed when its pre-parsed, pre-validated
+# `<environment>/.xpp/modules/<module>/<path>.xpp` (what `puppet-parser xpp build` writes) can
+# be used: the Program is built from it and its diagnostics are reported. `verify` uses it only
+# when its source-sha256 is the digest of the source Puppet read; `trust` does not check that.
+# Any problem (stale, corrupt, wrong version, unreadable, built with other settings) logs one
+# warning naming the file, the reason and a stable code, and the source is parsed; a missing
+# file is logged at debug level only (see README).
 require "puppet"
 require "puppet_native_parser"
 
@@ -31,25 +40,214 @@ module PuppetNativeParser
     # What Puppet's IssueReporter reads from a diagnostic's source_pos.
     SourcePos = Struct.new(:file, :line, :pos, :offset, :length)
 
+    # The environment variable that makes the hook use XPP files, and its values.
+    XPP_VARIABLE = "PUPPET_NATIVE_PARSER_XPP"
+    XPP_MODES = { "off" => :off, "verify" => :verify, "trust" => :trust }.freeze
+    # Puppet's setting, which the environment variable overrides.
+    XPP_SETTING = :native_parser_xpp
+
+    # The diagnostics of the import checks that `puppet-parser xpp build` (and #to_xpp) run
+    # after validation: Puppet makes that import itself, so the hook does not report them (as
+    # its own validation does not run them).
+    IMPORT_CHECK_CODES = %w[DUPLICATE_DEFINITION REDEFINED_ENTITY METAPARAM_PARAMETER
+                            METAPARAM_PARAMETER_WITH_DEFAULT].freeze
+
+    # The lexer's warnings (escapes in strings), which Ruby's lexer logs itself while lexing
+    # (LexerSupport#lex_warning), before and apart from the validator's diagnostics.
+    LEXER_WARNING_CODES = %w[UNRECOGNIZED_ESCAPE ILLEGAL_UNICODE_ESCAPE].freeze
+
+    # Module directories whose sources `xpp build` writes (and their extensions).
+    XPP_MODULE_DIRS = %w[manifests functions types plans templates].freeze
+
     class << self
       def enabled?
         value = ENV[OPT_OUT_VARIABLE]
         value.nil? || !OPT_OUT_VALUES.include?(value.strip.downcase)
       end
 
+      # :off, :verify or :trust, from PUPPET_NATIVE_PARSER_XPP when it is set, else from
+      # Puppet's setting native_parser_xpp (an unknown value is :off, with one warning per
+      # value).
+      def xpp_mode
+        value = ENV[XPP_VARIABLE]
+        value = xpp_setting if value.nil? || value.strip.empty?
+        return :off if value.nil? || value.strip.empty?
+        mode = XPP_MODES[value.strip.downcase]
+        return mode if mode
+        @unknown_xpp_modes ||= {}
+        unless @unknown_xpp_modes[value]
+          @unknown_xpp_modes[value] = true
+          Puppet.warning("puppet-native-parser: #{XPP_VARIABLE}=#{value} is not off, verify or " \
+                         "trust; XPP files are not used")
+        end
+        :off
+      end
+
+      # Defines Puppet's setting native_parser_xpp (unless something did): before Puppet reads
+      # its settings when the hook is loaded first (RUBYOPT=-r...), so puppet.conf and the
+      # command line (--native_parser_xpp verify) can set it; defined later, it still reads
+      # puppet.conf (Puppet looks values up by name when they are asked for).
+      def define_xpp_setting
+        return if Puppet.settings.include?(XPP_SETTING)
+        Puppet.settings.define_settings(:main, XPP_SETTING => {
+          default: "off",
+          type: :enum,
+          values: XPP_MODES.keys,
+          desc: "Whether puppet-native-parser uses the environment's .xpp files " \
+                "(off, verify, trust); the environment variable #{XPP_VARIABLE} overrides it.",
+        })
+      rescue StandardError => e
+        Puppet.debug { "puppet-native-parser: setting #{XPP_SETTING} not defined: #{e.message}" }
+      end
+
+      def xpp_setting
+        Puppet.settings.include?(XPP_SETTING) ? Puppet[XPP_SETTING].to_s : nil
+      rescue StandardError
+        nil
+      end
+
       # Parses code as Parser#parse_string does: a Factory wrapping the Program, or the
-      # exception Puppet's parser raises for the first error.
+      # exception Puppet's parser raises for the first error. With XPP on and path a source
+      # of the current environment, its .xpp is used instead when it can be.
       def parse(code, path, epp)
         path = path.to_s unless path.nil? || path.is_a?(String)
+        mode = xpp_mode
+        if mode != :off && path && !path.empty?
+          factory = parse_xpp(code, path, epp, mode)
+          return factory if factory
+        end
         native = Native.parse(code, path, epp, Puppet[:tasks] ? true : false)
-        error = native.diagnostics.find { |row| row[1] == :error }
+        rows = native.diagnostics
+        error = rows.find { |row| row[1] == :error }
+        log_lexer_warnings(rows, path, error)
         raise parse_error(error, path) if error
+        factory_of(native, false)
+      end
+
+      # Logs the lexer's warnings among rows as Ruby's lexer does (only those before error,
+      # where Ruby's lexing stops).
+      def log_lexer_warnings(rows, path, error)
+        file = path.is_a?(String) && !path.empty? ? path : nil
+        rows.each do |row|
+          code, severity, _file, line, pos, offset, _length, message, _arguments = row
+          next unless severity == :warning && LEXER_WARNING_CODES.include?(code)
+          next if error && offset >= error[5]
+          Puppet::Util::Log.create(level: :warning, message: message, issue_code: code.to_sym,
+                                   file: file, line: line, pos: pos)
+        end
+      end
+
+      # The Factory Puppet's callers expect, wrapping the native Program.
+      def factory_of(native, xpp)
         factory = Puppet::Pops::Model::Factory.allocate
         factory.instance_variable_set(:@init_hash, {})
         factory.instance_variable_set(:@model_class, Puppet::Pops::Model::Program)
         factory.instance_variable_set(:@current, native.build_model)
         factory.instance_variable_set(:@puppet_native_result, native)
+        factory.instance_variable_set(:@puppet_native_xpp, xpp)
         factory
+      end
+
+      # The Factory of path's .xpp, or nil (after logging why) when it cannot be used.
+      def parse_xpp(code, path, epp, mode)
+        xpp = xpp_path(path)
+        return nil unless xpp
+        bytes = begin
+          File.binread(xpp)
+        rescue Errno::ENOENT
+          Puppet.debug { "puppet-native-parser: XPP_MISSING: #{xpp} does not exist; parsing #{path}" }
+          return nil
+        rescue SystemCallError, IOError => e
+          return xpp_fallback("XPP_UNREADABLE", xpp, path, "cannot be read (#{e.message})")
+        end
+        native = Native.load_xpp(bytes, mode == :verify ? code : nil, path)
+        if native.is_a?(Array)
+          kind, message = native
+          code = case kind
+                 when "XPP_SOURCE_DIGEST" then "XPP_STALE"
+                 when "XPP_VERSION" then "XPP_VERSION"
+                 else "XPP_CORRUPT"
+                 end
+          return xpp_fallback(code, xpp, path, "#{message} (#{kind})")
+        end
+        header = native.xpp_header[1].to_h
+        expected = { "epp" => epp ? "true" : "false", "tasks" => Puppet[:tasks] ? "true" : "false",
+                     "strict" => (Puppet[:strict] || :warning).to_s }
+        expected.each do |key, value|
+          next if header[key] == value
+          return xpp_fallback("XPP_STALE", xpp, path,
+                              "it was built with #{key}=#{header[key]}, Puppet runs with #{key}=#{value}")
+        end
+        rows = native.diagnostics
+        if native.model?
+          log_lexer_warnings(rows, path, nil)
+          factory_of(native, true)
+        else
+          # Syntax errors (the file has no Program): raised as the parser raises them.
+          error = rows.find { |row| row[1] == :error }
+          log_lexer_warnings(rows, path, error)
+          raise parse_error(error, path) if error
+          nil
+        end
+      end
+
+      # Logs why an XPP file is not used (one warning) and returns nil: the source is parsed.
+      def xpp_fallback(code, xpp, path, reason)
+        Puppet.warning("puppet-native-parser: #{code}: #{xpp} is not used: #{reason}; parsing #{path}")
+        nil
+      end
+
+      # Where `puppet-parser xpp build` puts the .xpp of source path of the current
+      # environment (ENVDIR/.xpp/modules/<module>/<path in the module>.xpp, module
+      # `environment` for ENVDIR/manifests), or nil when path is not one of its sources.
+      def xpp_path(path)
+        ext = File.extname(path)
+        return nil unless ext == ".pp" || ext == ".epp"
+        env = Puppet.lookup(:current_environment) { nil }
+        return nil if env.nil?
+        envdir, modules = xpp_layout(env)
+        return nil if envdir.nil?
+        file = File.expand_path(path)
+        module_name, inside =
+          if file.start_with?("#{envdir}/manifests/")
+            ["environment", file[(envdir.length + 1)..]]
+          else
+            prefix, name = modules.find { |dir, _| file.start_with?(dir) }
+            return nil if prefix.nil?
+            [name, file[prefix.length..]]
+          end
+        dir = inside[%r{\A[^/]+}]
+        return nil unless XPP_MODULE_DIRS.include?(dir)
+        return nil unless (ext == ".epp") == (dir == "templates")
+        File.join(envdir, ".xpp", "modules", module_name, inside.delete_suffix(ext) + ".xpp")
+      end
+
+      # [environment directory, [["<module dir>/", name], ...]] of env (cached per environment
+      # object): the directory of a directory environment, else the one whose `manifests` is
+      # the environment's manifest (or holds it); nil when there is none.
+      def xpp_layout(env)
+        @xpp_layouts ||= ObjectSpace::WeakMap.new
+        cached = @xpp_layouts[env]
+        return cached if cached
+        envdir = environment_dir(env)
+        modules = envdir ? env.modules.map { |m| ["#{File.expand_path(m.path)}/", m.name] } : []
+        @xpp_layouts[env] = [envdir, modules].freeze
+      end
+
+      def environment_dir(env)
+        conf = begin
+          Puppet.lookup(:environments) { nil }&.get_conf(env.name)
+        rescue StandardError
+          nil
+        end
+        dir = conf&.path_to_env
+        return File.expand_path(dir) if dir.is_a?(String)
+        manifest = env.manifest
+        return nil unless manifest.is_a?(String) && manifest != Puppet::Node::Environment::NO_MANIFEST
+        manifest = File.expand_path(manifest)
+        return File.dirname(manifest) if File.basename(manifest) == "manifests"
+        parent = File.dirname(manifest)
+        File.basename(parent) == "manifests" ? File.dirname(parent) : nil
       end
 
       # Reads file as Puppet's lexer does (a missing file is empty source).
@@ -107,8 +305,18 @@ module PuppetNativeParser
 
       # EvaluatingParser#assert_and_report for a natively parsed program: validates natively
       # with Puppet's settings and environment, then reports through Puppet's IssueReporter.
-      def assert_and_report(native, program)
-        rows = native.validate(Puppet[:strict] || :warning, Puppet[:tasks] ? true : false, location)
+      # For a program read from an XPP file (xpp), its diagnostics are those of the file (the
+      # build's validation, but for the import checks; the lexer's warnings were logged when
+      # it was read), not validated again.
+      def assert_and_report(native, program, xpp = false)
+        rows = if xpp
+                 native.diagnostics.reject do |row|
+                   IMPORT_CHECK_CODES.include?(row[0]) ||
+                     (row[1] == :warning && LEXER_WARNING_CODES.include?(row[0]))
+                 end
+               else
+                 native.validate(Puppet[:strict] || :warning, Puppet[:tasks] ? true : false, location)
+               end
         acceptor = Puppet::Pops::Validation::Acceptor.new
         rows.each do |row|
           diagnostic = puppet_diagnostic(row)
@@ -186,13 +394,15 @@ module PuppetNativeParser
       def assert_and_report(parse_result, file_source)
         native = parse_result.instance_variable_get(:@puppet_native_result) if parse_result
         return super unless native && Hook.enabled?
-        Hook.assert_and_report(native, parse_result.model)
+        xpp = parse_result.instance_variable_get(:@puppet_native_xpp)
+        Hook.assert_and_report(native, parse_result.model, xpp)
         parse_result
       end
     end
   end
 end
 
+PuppetNativeParser::Hook.define_xpp_setting
 Puppet::Pops::Parser::Parser.prepend(PuppetNativeParser::Hook::ParserHook)
 Puppet::Pops::Parser::EppParser.prepend(PuppetNativeParser::Hook::EppParserHook)
 Puppet::Pops::Parser::EvaluatingParser.prepend(PuppetNativeParser::Hook::EvaluatingParserHook)

@@ -104,8 +104,9 @@ fn intern(name: &str) -> rb_sys::ID {
     unsafe { rb_sys::rb_intern2(name.as_ptr().cast(), name.len() as c_long) }
 }
 
-/// Builds the `Puppet::Pops::Model::Program` for `model`.
-pub fn build_program(ruby: &Ruby, model: &Model) -> Result<Value, Error> {
+/// Builds the `Puppet::Pops::Model::Program` for `model`; `file` (when given) replaces the
+/// model's file name in the `Locator` (a model read from an XPP file under another name).
+pub fn build_program(ruby: &Ruby, model: &Model, file: Option<&str>) -> Result<Value, Error> {
     let classes = classes(ruby)?;
     let index_of: Vec<usize> = class_positions();
     // Owned Rust data lives outside `protect`: a Ruby exception inside it (only NoMemoryError
@@ -113,6 +114,7 @@ pub fn build_program(ruby: &Ruby, model: &Model) -> Result<Value, Error> {
     let order: Vec<NodeId> = model.walk().collect();
     let build = Build {
         model,
+        file: file.or(model.file()),
         classes,
         index_of: &index_of,
         order: &order,
@@ -142,6 +144,8 @@ fn class_positions() -> Vec<usize> {
 /// One build: borrowed inputs only (see `build_program`).
 struct Build<'a> {
     model: &'a Model,
+    /// The Locator's file name.
+    file: Option<&'a str>,
     classes: &'a RubyClasses,
     index_of: &'a [usize],
     order: &'a [NodeId],
@@ -163,7 +167,7 @@ impl Build<'_> {
         // which Ruby's conservative GC scans) keeps every object built so far alive.
         let built = rb_sys::rb_ary_new_capa(model.node_count() as c_long);
         let source = utf8_string(model.source());
-        let file = match model.file() {
+        let file = match self.file {
             Some(file) => utf8_string(file),
             None => nil(),
         };

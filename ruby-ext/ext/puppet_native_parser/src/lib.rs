@@ -16,12 +16,14 @@
 mod builder;
 mod nogvl;
 mod options;
+mod xpp;
 
-use std::cell::{Ref, RefCell};
+use std::cell::{Cell, Ref, RefCell};
 
 use magnus::{
     function, method, prelude::*, Error, ExceptionClass, RArray, RModule, RString, Ruby, Value,
 };
+use puppet_syntax::xpp::XppHeader;
 use puppet_syntax::{parse, parse_and_validate, pn, Diagnostic, ParseOptions, ParseResult};
 
 /// A parse held for Ruby (`PuppetNativeParser::NativeResult`).
@@ -29,6 +31,34 @@ use puppet_syntax::{parse, parse_and_validate, pn, Diagnostic, ParseOptions, Par
 struct NativeResult {
     /// Mutable only through `validate` (the hook validates after parsing).
     result: RefCell<ParseResult>,
+    /// What the source was parsed (and, once `validated`, validated) with: recorded in the
+    /// envelope by `to_xpp`.
+    options: RefCell<ParseOptions>,
+    /// Whether the diagnostics include the validator's (`Native.validate`, `#validate`, or a
+    /// result read from an XPP file, which is validated when written).
+    validated: Cell<bool>,
+    /// The input bytes, kept only when they are not `result.text` (a byte order mark, invalid
+    /// UTF-8): `to_xpp` records their digest.
+    source: Option<Vec<u8>>,
+    /// The envelope, for a result read from an XPP file.
+    xpp_header: Option<XppHeader>,
+    /// The file name that replaces the one recorded in an XPP file (Locator and diagnostics).
+    file: Option<String>,
+}
+
+impl NativeResult {
+    /// A fresh result of `options`, parsed from `bytes`.
+    fn new(result: ParseResult, options: ParseOptions, validated: bool, bytes: &[u8]) -> Self {
+        let source = (result.text.as_bytes() != bytes).then(|| bytes.to_vec());
+        NativeResult {
+            result: RefCell::new(result),
+            options: RefCell::new(options),
+            validated: Cell::new(validated),
+            source,
+            xpp_header: None,
+            file: None,
+        }
+    }
 }
 
 /// `Native.parse(source, file, epp, tasks)`: parse only (the model is kept for `build_model`).
@@ -43,7 +73,7 @@ fn native_parse(
     if let Some(file) = file {
         opts = opts.file(file.to_string()?);
     }
-    run_parser(ruby, source, move |bytes| parse(bytes, &opts))
+    run_parser(ruby, source, opts, false, parse)
 }
 
 /// `Native.validate(source, file, epp, tasks, strict, location)`: parse and validate, keeping
@@ -58,8 +88,8 @@ fn native_validate(
     location: Option<RArray>,
 ) -> Result<NativeResult, Error> {
     let opts = options::validation_options(ruby, file, epp, tasks, strict, location)?;
-    run_parser(ruby, source, move |bytes| {
-        let mut result = parse_and_validate(bytes, &opts);
+    run_parser(ruby, source, opts, true, |bytes, opts| {
+        let mut result = parse_and_validate(bytes, opts);
         result.model = None;
         result
     })
@@ -69,17 +99,17 @@ fn native_validate(
 fn run_parser(
     ruby: &Ruby,
     source: RString,
-    work: impl FnOnce(&[u8]) -> ParseResult,
+    opts: ParseOptions,
+    validated: bool,
+    work: impl FnOnce(&[u8], &ParseOptions) -> ParseResult,
 ) -> Result<NativeResult, Error> {
     // SAFETY: the bytes are copied at once, before any other Ruby call can change the string.
     let bytes = unsafe { source.as_slice() }.to_vec();
     let release = bytes.len() >= nogvl::RELEASE_THRESHOLD;
     log::debug!("parsing {} bytes (GVL released: {release})", bytes.len());
-    let result =
-        nogvl::run(release, move || work(&bytes)).map_err(|panic| internal(ruby, &panic))?;
-    Ok(NativeResult {
-        result: RefCell::new(result),
-    })
+    let (result, bytes, opts) = nogvl::run(release, move || (work(&bytes, &opts), bytes, opts))
+        .map_err(|panic| internal(ruby, &panic))?;
+    Ok(NativeResult::new(result, opts, validated, &bytes))
 }
 
 /// A `PuppetNativeParser::InternalError` (a bug of ours, never the input's fault).
@@ -106,7 +136,11 @@ impl NativeResult {
     /// message, arguments]` (severity a Symbol, arguments a Hash of Symbol => String); the Ruby
     /// side wraps them in `PuppetNativeParser::Diagnostic`.
     fn diagnostics(ruby: &Ruby, rb_self: &Self) -> Result<RArray, Error> {
-        diagnostic_rows(ruby, &rb_self.get(ruby)?.diagnostics)
+        diagnostic_rows(
+            ruby,
+            &rb_self.get(ruby)?.diagnostics,
+            rb_self.file.as_deref(),
+        )
     }
 
     /// Whether a model was built (no syntax error, and asked for).
@@ -118,7 +152,7 @@ impl NativeResult {
     fn build_model(ruby: &Ruby, rb_self: &Self) -> Result<Option<Value>, Error> {
         let result = rb_self.get(ruby)?;
         match &result.model {
-            Some(model) => builder::build_program(ruby, model).map(Some),
+            Some(model) => builder::build_program(ruby, model, rb_self.file.as_deref()).map(Some),
             None => Ok(None),
         }
     }
@@ -142,7 +176,15 @@ impl NativeResult {
         let before = result.diagnostics.len();
         let validated: &mut ParseResult = &mut result;
         nogvl::run(false, || validated.validate(&opts)).map_err(|p| internal(ruby, &p))?;
-        diagnostic_rows(ruby, &result.diagnostics[before..])
+        rb_self.validated.set(true);
+        {
+            let mut kept = rb_self.options.borrow_mut();
+            kept.strict = opts.strict;
+            kept.tasks = opts.tasks;
+            kept.location = opts.location;
+            kept.import_checks = false;
+        }
+        diagnostic_rows(ruby, &result.diagnostics[before..], rb_self.file.as_deref())
     }
 
     /// The model as PN (`puppet parser dump --format pn`), or nil without a model.
@@ -185,6 +227,20 @@ impl NativeResult {
         Ok(Some(rows))
     }
 
+    /// The file name: the one given for an XPP file read under another name, else the
+    /// result's (for an XPP file, the one it records).
+    fn file_name(ruby: &Ruby, rb_self: &Self) -> Result<Option<String>, Error> {
+        if let Some(file) = &rb_self.file {
+            return Ok(Some(file.clone()));
+        }
+        Ok(rb_self.get(ruby)?.file.clone())
+    }
+
+    /// Whether the diagnostics include the validator's.
+    fn is_validated(&self) -> bool {
+        self.validated.get()
+    }
+
     /// The text that was parsed (the input, or its valid UTF-8 prefix).
     fn text(ruby: &Ruby, rb_self: &Self) -> Result<String, Error> {
         Ok(rb_self.get(ruby)?.text.to_string())
@@ -199,7 +255,13 @@ fn busy(ruby: &Ruby) -> Error {
     )
 }
 
-fn diagnostic_rows(ruby: &Ruby, diagnostics: &[Diagnostic]) -> Result<RArray, Error> {
+/// The rows of `diagnostics`; `file` replaces the file they name (a result read from an XPP
+/// file under another name).
+fn diagnostic_rows(
+    ruby: &Ruby,
+    diagnostics: &[Diagnostic],
+    file: Option<&str>,
+) -> Result<RArray, Error> {
     let rows = ruby.ary_new_capa(diagnostics.len());
     for d in diagnostics {
         let arguments = ruby.hash_new();
@@ -209,7 +271,7 @@ fn diagnostic_rows(ruby: &Ruby, diagnostics: &[Diagnostic]) -> Result<RArray, Er
         let row = ruby.ary_new_capa(9);
         row.push(d.code.as_str())?;
         row.push(ruby.to_symbol(d.severity.as_str()))?;
-        row.push(d.file.as_deref())?;
+        row.push(file.or(d.file.as_deref()))?;
         row.push(d.line)?;
         row.push(d.column)?;
         row.push(d.offset)?;
@@ -230,6 +292,7 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     let native = module.define_module("Native")?;
     native.define_module_function("parse", function!(native_parse, 4))?;
     native.define_module_function("validate", function!(native_validate, 6))?;
+    native.define_module_function("load_xpp", function!(xpp::load_xpp, 3))?;
     let result = module.define_class("NativeResult", ruby.class_object())?;
     result.undef_default_alloc_func();
     result.define_method("diagnostics", method!(NativeResult::diagnostics, 0))?;
@@ -240,5 +303,9 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     result.define_method("to_json", method!(NativeResult::to_json, 1))?;
     result.define_method("locs", method!(NativeResult::locs, 0))?;
     result.define_method("text", method!(NativeResult::text, 0))?;
+    result.define_method("file_name", method!(NativeResult::file_name, 0))?;
+    result.define_method("validated?", method!(NativeResult::is_validated, 0))?;
+    result.define_method("to_xpp", method!(xpp::to_xpp, 3))?;
+    result.define_method("xpp_header", method!(xpp::header, 0))?;
     Ok(())
 }

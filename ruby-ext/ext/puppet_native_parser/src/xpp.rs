@@ -1,0 +1,160 @@
+//! XPP files (PRFC-23) for Ruby, through `puppet_syntax::xpp`'s public API only:
+//! `Native.load_xpp` reads a file into a `NativeResult` (whose model the same builder as a
+//! parse's turns into Ruby objects), and `NativeResult#to_xpp` writes one.
+//!
+//! A refused file is not an exception here: the functions return `[code, message]` (the
+//! reader's stable `XppErrorKind` code, e.g. `XPP_TRUNCATED`) and the Ruby side raises
+//! `PuppetNativeParser::XppError`, so that the code travels as data.
+
+use magnus::{prelude::*, Error, IntoValue, RArray, RString, Ruby, Value};
+use puppet_syntax::xpp::{self, XppFormat, XppHeader, XppWriteOptions};
+use puppet_syntax::{ParseOptions, Strict};
+
+use crate::{internal, nogvl, NativeResult};
+
+/// `Native.load_xpp(bytes, source, file)`: the `NativeResult` the file carries, or
+/// `[code, message]` when it is refused. With `source` (the bytes of the `.pp` now), the file
+/// must record their SHA-256 (`XPP_SOURCE_DIGEST` otherwise); `file` replaces the file name
+/// the file records, in the Locator and the diagnostics.
+pub fn load_xpp(
+    ruby: &Ruby,
+    bytes: RString,
+    source: Option<RString>,
+    file: Option<RString>,
+) -> Result<Value, Error> {
+    let file = file.map(|f| f.to_string()).transpose()?;
+    // SAFETY: both are copied at once, before any other Ruby call can change the strings.
+    let data = unsafe { bytes.as_slice() }.to_vec();
+    let source = source.map(|s| unsafe { s.as_slice() }.to_vec());
+    // Digests and decoding touch no Ruby value: large files are read without the GVL.
+    let release = data.len() >= nogvl::RELEASE_THRESHOLD;
+    let read = nogvl::run(release, move || {
+        let read = xpp::read_xpp(&data, source.as_deref());
+        (read, source)
+    })
+    .map_err(|panic| internal(ruby, &panic))?;
+    match read {
+        (Ok(read), source) => {
+            let options = options_of(&read.header, read.result.file.clone());
+            let mut native = NativeResult::new(
+                read.result,
+                options,
+                true,
+                source.as_deref().unwrap_or_default(),
+            );
+            if source.is_none() {
+                native.source = None;
+            }
+            native.xpp_header = Some(read.header);
+            native.file = file;
+            Ok(native.into_value_with(ruby))
+        }
+        (Err(err), _) => Ok(refusal(ruby, err.kind.code(), &err.message)?.as_value()),
+    }
+}
+
+/// The options a file's envelope records (`epp`, `tasks`, `strict`; `xpp build` validates with
+/// the import checks on).
+fn options_of(header: &XppHeader, file: Option<String>) -> ParseOptions {
+    let strict = match header.get("strict") {
+        Some("off") => Strict::Off,
+        Some("error") => Strict::Error,
+        _ => Strict::Warning,
+    };
+    let mut options = ParseOptions::new()
+        .epp(header.get("epp") == Some("true"))
+        .tasks(header.get("tasks") == Some("true"))
+        .strict(strict);
+    options.file = file;
+    options
+}
+
+fn refusal(ruby: &Ruby, code: &str, message: &str) -> Result<RArray, Error> {
+    let pair = ruby.ary_new_capa(2);
+    pair.push(code)?;
+    pair.push(message)?;
+    Ok(pair)
+}
+
+/// `NativeResult#to_xpp(json, strict, location)`: a whole XPP file (binary String), or
+/// `[code, message]` when the result cannot be written (`XPP_WRITE`: an integer beyond 64
+/// bits, an infinite float). A result that was parsed but not validated is validated first,
+/// on a copy, with `strict` and `location` (see `options::validation_options`) and the import
+/// checks, as `puppet-parser xpp build` does: an XPP file carries the validator's diagnostics.
+/// A validated result is written as it is (`strict` and `location` are not used).
+pub fn to_xpp(
+    ruby: &Ruby,
+    rb_self: &NativeResult,
+    json: bool,
+    strict: Value,
+    location: Option<RArray>,
+) -> Result<Value, Error> {
+    let mut options = rb_self.options.borrow().clone();
+    if !rb_self.validated.get() {
+        let given = crate::options::validation_options(
+            ruby,
+            None,
+            options.epp,
+            options.tasks,
+            strict,
+            location,
+        )?;
+        options.strict = given.strict;
+        options.location = given.location;
+        options.import_checks = true;
+    }
+    let result = rb_self.get(ruby)?;
+    let format = if json {
+        XppFormat::Json
+    } else {
+        XppFormat::Msgpack
+    };
+    let source = rb_self
+        .source
+        .as_deref()
+        .unwrap_or_else(|| result.text.as_bytes());
+    let validated = rb_self.validated.get();
+    // The GVL stays held: `result` is a borrow of the RefCell, which another Ruby thread could
+    // otherwise touch meanwhile.
+    let written = nogvl::run(false, || {
+        let options = &options;
+        let write = |r: &puppet_syntax::ParseResult| {
+            xpp::write_xpp(
+                r,
+                &XppWriteOptions {
+                    format,
+                    source: Some(source),
+                    parse_options: options,
+                },
+            )
+        };
+        if validated {
+            write(&result)
+        } else {
+            let mut copy = result.clone();
+            copy.validate(options);
+            write(&copy)
+        }
+    })
+    .map_err(|panic| internal(ruby, &panic))?;
+    match written {
+        Ok(bytes) => Ok(ruby.str_from_slice(&bytes).as_value()),
+        Err(err) => Ok(refusal(ruby, "XPP_WRITE", &err.to_string())?.as_value()),
+    }
+}
+
+/// `NativeResult#xpp_header`: `[format, [[key, value], …]]` for a result read from an XPP
+/// file (its envelope's parameters in file order), or nil.
+pub fn header(ruby: &Ruby, rb_self: &NativeResult) -> Result<Option<RArray>, Error> {
+    let Some(header) = &rb_self.xpp_header else {
+        return Ok(None);
+    };
+    let parameters = ruby.ary_new_capa(header.parameters.len());
+    for (key, value) in &header.parameters {
+        parameters.push((key.as_str(), value.as_str()))?;
+    }
+    let out = ruby.ary_new_capa(2);
+    out.push(header.format.as_str())?;
+    out.push(parameters)?;
+    Ok(Some(out))
+}
