@@ -228,7 +228,12 @@ pub extern "C" fn puppet_model_attr_get(
             ..puppet_model_attr::default()
         };
         let set_string = |c: &mut puppet_model_attr, text: &str| {
-            c.string = text.as_ptr().cast();
+            // Never a dangling pointer, even for an empty string.
+            c.string = if text.is_empty() {
+                c"".as_ptr()
+            } else {
+                text.as_ptr().cast()
+            };
             c.string_length = text.len();
         };
         use puppet_value_type::*;

@@ -230,3 +230,40 @@ fn mutable_views_write_the_node() {
     assert_eq!(m.children(binary).collect::<Vec<_>>(), [right, left]);
     assert!(m.kind_mut(binary).as_call_expression_mut().is_none());
 }
+
+/// Strings are slices of the source when they can be (not copied), and an empty string's
+/// pointer is never dangling: the C library and the gem hand it to C code (Ruby reads through
+/// it even for length 0).
+#[test]
+fn interned_strings_point_into_live_memory() {
+    use puppet_syntax::model::Model;
+    let mut model = Model::new("notice('x')", None);
+    let source_start = model.source().as_ptr() as usize;
+    let empty = model.intern("");
+    assert_eq!(model.str(empty), "");
+    assert_eq!(model.str(empty).as_ptr() as usize, source_start);
+    let source_range = source_start..source_start + model.source().len();
+    let own = String::from("x");
+    let copied = model.intern(&own);
+    assert_eq!(model.str(copied), "x");
+    assert!(
+        !source_range.contains(&(model.str(copied).as_ptr() as usize)),
+        "a copy"
+    );
+    let result = puppet_syntax::parse(b"notice('abc')", &puppet_syntax::ParseOptions::new());
+    let model = result.model.unwrap();
+    let text_start = model.source().as_ptr() as usize;
+    let strings: Vec<&str> = model
+        .all_nodes()
+        .filter_map(|(id, _)| match model.kind(id) {
+            puppet_syntax::model::NodeKind::LiteralString { value } => Some(model.str(*value)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(strings, ["abc"]);
+    assert_eq!(
+        strings[0].as_ptr() as usize,
+        text_start + 8,
+        "borrowed from the source"
+    );
+}

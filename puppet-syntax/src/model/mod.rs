@@ -303,7 +303,11 @@ impl Model {
     pub fn intern(&mut self, text: &str) -> StrId {
         let source_start = self.source.as_ptr() as usize;
         let at = (text.as_ptr() as usize).wrapping_sub(source_start);
-        let span = if at <= self.source.len()
+        // The empty string too is a slice of the source: its pointer is then never dangling
+        // (C and Ruby callers get a pointer into a live allocation, whatever its length).
+        let span = if text.is_empty() {
+            (0, IN_SOURCE)
+        } else if at <= self.source.len()
             && text.len() <= self.source.len() - at
             && at <= u32::MAX as usize
             && text.len() < IN_SOURCE as usize

@@ -272,18 +272,24 @@ unsafe fn node_array(ids: &[NodeId], built: VALUE) -> VALUE {
     array
 }
 
+/// A pointer for Ruby's C API: Ruby may read through the pointer of an empty string, so an
+/// empty slice (whose pointer may be dangling) is given a static one.
+fn c_ptr(s: &str) -> *const std::ffi::c_char {
+    if s.is_empty() {
+        c"".as_ptr()
+    } else {
+        s.as_ptr().cast()
+    }
+}
+
 /// A frozen UTF-8 String, deduplicated through Ruby's fstring table.
 unsafe fn frozen_string(s: &str) -> VALUE {
-    rb_sys::rb_enc_interned_str(
-        s.as_ptr().cast(),
-        s.len() as c_long,
-        rb_sys::rb_utf8_encoding(),
-    )
+    rb_sys::rb_enc_interned_str(c_ptr(s), s.len() as c_long, rb_sys::rb_utf8_encoding())
 }
 
 /// A new (unfrozen) UTF-8 String.
 unsafe fn utf8_string(s: &str) -> VALUE {
-    rb_sys::rb_utf8_str_new(s.as_ptr().cast(), s.len() as c_long)
+    rb_sys::rb_utf8_str_new(c_ptr(s), s.len() as c_long)
 }
 
 fn fixnum(v: u32) -> VALUE {
