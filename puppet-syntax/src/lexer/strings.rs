@@ -88,11 +88,7 @@ impl Slurp {
     fn next_candidate(self, b: &[u8], i: usize) -> Option<usize> {
         let found = match self {
             Slurp::Sq => find_byte(b, i, b'\''),
-            Slurp::Dq => b
-                .get(i..)?
-                .iter()
-                .position(|&c| c == b'"' || c == b'$')
-                .map(|k| k + i),
+            Slurp::Dq => memchr::memchr2(b'"', b'$', b.get(i..)?).map(|k| k + i),
             Slurp::Uq | Slurp::UqNoEscapes => find_byte(b, i, b'$'),
         };
         match self {

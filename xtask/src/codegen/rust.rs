@@ -863,7 +863,7 @@ fn children(model: &Model) -> String {
             "/// Calls `f` with every contained child, in attribute order (what",
             "/// [`Model::children`] yields, without going through reflection: the hot path of",
             "/// whole-tree passes).",
-            "pub fn for_each_child(&self, model: &Model, f: &mut dyn FnMut(NodeId)) {",
+            "pub fn for_each_child(&self, model: &Model, f: &mut impl FnMut(NodeId)) {",
             "match self {",
         ],
     );

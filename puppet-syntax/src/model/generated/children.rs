@@ -8,7 +8,7 @@ impl NodeKind {
     /// Calls `f` with every contained child, in attribute order (what
     /// [`Model::children`] yields, without going through reflection: the hot path of
     /// whole-tree passes).
-    pub fn for_each_child(&self, model: &Model, f: &mut dyn FnMut(NodeId)) {
+    pub fn for_each_child(&self, model: &Model, f: &mut impl FnMut(NodeId)) {
         match self {
             NodeKind::ParenthesizedExpression { expr, .. } => {
                 f(*expr);
