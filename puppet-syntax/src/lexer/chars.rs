@@ -10,18 +10,6 @@ pub(super) fn is_word(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
-/// Length of the `[[:blank:]\r]` character at `b[i]` (0 if none). `[[:blank:]]` is tab,
-/// space and the Unicode space separators U+00A0, U+1680, U+2000–U+200A, U+202F, U+205F,
-/// U+3000 (checked against Ruby).
-#[inline]
-pub(super) fn blank_or_cr_len(b: &[u8], i: usize) -> usize {
-    match b[i] {
-        b' ' | b'\t' | b'\r' => 1,
-        0xC2 | 0xE1 | 0xE2 | 0xE3 => unicode_blank_len(b, i),
-        _ => 0,
-    }
-}
-
 /// Length of the `[[:blank:]]` character at `b[i]` (0 if none; `\r` is not blank).
 #[inline]
 pub(super) fn blank_len(b: &[u8], i: usize) -> usize {

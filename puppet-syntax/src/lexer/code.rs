@@ -7,7 +7,7 @@
 //! division) live here too. Numbers, strings, heredocs and EPP tags have their own files.
 
 use super::chars::{
-    backslashes_before, blank_or_cr_len, char_before, char_len, find_byte, is_word,
+    backslashes_before, char_before, char_len, find_byte, is_word, unicode_blank_len,
 };
 use super::{regexp_acceptable, EppMode, Lexer};
 use crate::diagnostics::IssueCode;
@@ -171,7 +171,16 @@ impl Lexer<'_> {
                 self.line_clean = true;
                 continue;
             }
-            let n = blank_or_cr_len(b, i);
+            if byte == b'\t' || byte == b'\r' {
+                i += 1;
+                continue;
+            }
+            // Plain comparisons above, not a `match`: a jump table here mispredicts.
+            let n = if byte >= 0x80 {
+                unicode_blank_len(b, i)
+            } else {
+                0
+            };
             if n == 0 {
                 break;
             }
