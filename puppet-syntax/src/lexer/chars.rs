@@ -20,7 +20,8 @@ pub(super) fn blank_len(b: &[u8], i: usize) -> usize {
     }
 }
 
-/// Length of a non-ASCII `[[:blank:]]` character at `b[i]` (0 if none).
+/// Length of a non-ASCII `[[:blank:]]` character at `b[i]` (0 if none): the Unicode space
+/// separators U+00A0, U+1680, U+2000–U+200A, U+202F, U+205F, U+3000 (checked against Ruby).
 pub(super) fn unicode_blank_len(b: &[u8], i: usize) -> usize {
     let at = |k: usize| b.get(i + k).copied().unwrap_or(0);
     match (b[i], at(1), at(2)) {
