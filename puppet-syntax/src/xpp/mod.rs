@@ -49,6 +49,7 @@
 mod envelope;
 mod error;
 mod packer;
+mod read_node;
 mod reader;
 mod serializer;
 mod unpacker;
@@ -240,7 +241,12 @@ pub fn read_header(bytes: &[u8]) -> Result<XppHeader, XppReadError> {
 /// checks as [`read_xpp`] on the values themselves.
 pub fn read_payload(payload: &[u8], format: XppFormat) -> Result<ParseResult, XppReadError> {
     match format {
-        XppFormat::Msgpack => reader::read_result(&mut unpacker::MsgpackUnpacker::new(payload)),
-        XppFormat::Json => reader::read_result(&mut unpacker::JsonUnpacker::new(payload)),
+        XppFormat::Msgpack => {
+            reader::read_result(&mut unpacker::Msgpack::new(payload), payload.len())
+        }
+        XppFormat::Json => unpacker::json_to_msgpack(payload).and_then(|msgpack| {
+            reader::read_result(&mut unpacker::Msgpack::new(&msgpack), msgpack.len())
+        }),
     }
+    .map_err(|e| *e)
 }
