@@ -169,12 +169,28 @@ pub fn write_xpp(
 
 /// Lower-case hexadecimal SHA-256 of `bytes`.
 pub fn sha256_hex(bytes: &[u8]) -> String {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     let digest = Sha256::digest(bytes);
     let mut out = String::with_capacity(64);
     for byte in digest {
-        out.push_str(&format!("{byte:02x}"));
+        out.push(char::from(HEX[usize::from(byte >> 4)]));
+        out.push(char::from(HEX[usize::from(byte & 0xf)]));
     }
     out
+}
+
+/// Whether `hex` is the lower-case hexadecimal SHA-256 of `bytes` (what the reader checks;
+/// no allocation).
+pub(crate) fn sha256_matches(bytes: &[u8], hex: &str) -> bool {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let digest = Sha256::digest(bytes);
+    hex.len() == 64
+        && digest
+            .iter()
+            .zip(hex.as_bytes().chunks_exact(2))
+            .all(|(&byte, pair)| {
+                pair[0] == HEX[usize::from(byte >> 4)] && pair[1] == HEX[usize::from(byte & 0xf)]
+            })
 }
 
 /// An XPP file read back: its envelope and the parse result it carries (no CST).
@@ -212,7 +228,7 @@ pub fn read_xpp(bytes: &[u8], source: Option<&[u8]>) -> Result<XppFile, XppReadE
     let (header, payload) = envelope::parse_envelope(bytes)?;
     if let Some(source) = source {
         match header.get("source-sha256") {
-            Some(digest) if digest == sha256_hex(source) => {}
+            Some(digest) if sha256_matches(source, digest) => {}
             Some(_) => {
                 return Err(XppReadError::new(
                     XppErrorKind::SourceDigest,

@@ -3,6 +3,8 @@
 //! its attributes in `Class.new` order (defaults for those left out), built with
 //! `NodeKind::from_attr_values` — which refuses a value of the wrong shape.
 
+use std::sync::OnceLock;
+
 use super::error::{Fail, XppErrorKind};
 use super::reader::{attr_type_error, err, Class, Complex, Deserializer, Value};
 use crate::model::{
@@ -17,10 +19,45 @@ const MAX_DEPTH: usize = 20_000;
 /// node are gathered in an array this long (a test checks the description against it).
 const MAX_ATTRIBUTES: usize = 8;
 
+/// What reading a node of a class needs, looked up once per node: its attributes in
+/// `Class.new` order, where each goes in declaration order, the smallest attribute count a file
+/// may give (`locator`, `offset`, `length` and the required ones), and its ancestors as a bit
+/// set (bit `c as u8` for every class `c` it is a).
+struct NodePlan {
+    order: &'static [AttrInfo],
+    indices: &'static [usize],
+    required: i64,
+    ancestors: u128,
+}
+
+/// The plan of a concrete positioned class (a table built once from the description).
+fn plan(class: ModelClass) -> &'static NodePlan {
+    static PLANS: OnceLock<Vec<NodePlan>> = OnceLock::new();
+    let plans = PLANS.get_or_init(|| {
+        let mut plans: Vec<NodePlan> = (0..ModelClass::ALL.len())
+            .map(|_| NodePlan {
+                order: &[],
+                indices: &[],
+                required: 0,
+                ancestors: 0,
+            })
+            .collect();
+        for &c in ModelClass::ALL {
+            plans[c as usize] = NodePlan {
+                order: c.new_order(),
+                indices: c.new_order_indices(),
+                required: 3 + c.new_order().iter().filter(|a| a.is_required()).count() as i64,
+                ancestors: c.ancestors().fold(0, |set, a| set | 1 << a as u8),
+            };
+        }
+        plans
+    });
+    &plans[class as usize]
+}
+
 /// `AttrType::Nodes` lists are gathered here before they go into the model's list arena
 /// (nested lists stack up, so one shared buffer serves every depth).
-#[derive(Default)]
-pub(super) struct ListBuffer(Vec<NodeId>);
+pub(super) struct ListBuffer(pub(super) Vec<NodeId>);
 
 impl<'a> Deserializer<'_, 'a> {
     /// A node of class `expected` (or a subclass) whose object start is `start`.
@@ -37,7 +74,12 @@ impl<'a> Deserializer<'_, 'a> {
                 "nesting deeper than any parse",
             ));
         }
-        let result = crate::deep::guarded(|| self.node_unguarded(m, start, expected));
+        // One stack check per 16 levels: far less than the red zone of stack between two.
+        let result = if self.depth % 16 == 0 {
+            crate::deep::guarded(|| self.node_unguarded(m, start, expected))
+        } else {
+            self.node_unguarded(m, start, expected)
+        };
         self.depth -= 1;
         result
     }
@@ -62,15 +104,15 @@ impl<'a> Deserializer<'_, 'a> {
             }
             other => return Err(attr_type_error(expected.name(), &other)),
         };
-        if !class.is_a(expected) {
+        let plan = plan(class);
+        if plan.ancestors & (1 << expected as u8) == 0 {
             return Err(err(
                 XppErrorKind::AttributeType,
                 format!("a {} where a {} belongs", class.name(), expected.name()),
             ));
         }
-        let order = class.new_order();
-        let required = 3 + order.iter().filter(|a| a.is_required()).count() as i64;
-        if !(required..=3 + order.len() as i64).contains(&count) || order.len() > MAX_ATTRIBUTES {
+        let order = plan.order;
+        if !(plan.required..=3 + order.len() as i64).contains(&count) {
             return Err(err(
                 XppErrorKind::AttributeCount,
                 format!("{} with {count} attributes", class.name()),
@@ -98,7 +140,7 @@ impl<'a> Deserializer<'_, 'a> {
         // `from_attr_values` takes the values in declaration order; the file has them in
         // `Class.new` order: `indices` maps one to the other (a permutation, so every slot is
         // written before it is read).
-        let indices = class.new_order_indices();
+        let indices = plan.indices;
         let mut inputs = [AttrInput::Bool(false); MAX_ATTRIBUTES];
         let given = (count - 3) as usize;
         for (k, info) in order.iter().enumerate() {
@@ -253,11 +295,25 @@ fn default_input(m: &mut Model, info: &AttrInfo) -> Result<AttrInput<'static>, F
 mod tests {
     use super::*;
 
-    /// Every class's attributes fit the array `node_unguarded` gathers them in.
+    /// Every class's attributes fit the array `node_unguarded` gathers them in, and the class
+    /// bit sets hold every class.
     #[test]
-    fn every_class_fits_the_attribute_array() {
-        for class in ModelClass::ALL {
+    fn every_class_fits_the_tables() {
+        assert!(ModelClass::ALL.len() <= 128);
+        for (i, &class) in ModelClass::ALL.iter().enumerate() {
+            assert_eq!(class as usize, i);
             assert!(class.new_order().len() <= MAX_ATTRIBUTES, "{class:?}");
+        }
+    }
+
+    /// The plans' ancestor sets are `is_a`.
+    #[test]
+    fn plans_know_the_class_hierarchy() {
+        for &class in ModelClass::ALL {
+            for &other in ModelClass::ALL {
+                let set = plan(class).ancestors & (1 << other as u8) != 0;
+                assert_eq!(set, class.is_a(other), "{class:?} {other:?}");
+            }
         }
     }
 }

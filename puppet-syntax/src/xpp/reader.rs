@@ -89,8 +89,6 @@ pub(super) struct Deserializer<'u, 'a> {
     pub(super) depth: usize,
     /// Type names that are no class of the model, for the error that names them.
     pub(super) unknown: Vec<String>,
-    /// The type name being assembled from its segments.
-    name: String,
     /// The elements of the node lists being read.
     pub(super) lists: ListBuffer,
 }
@@ -133,14 +131,13 @@ pub(crate) fn read_result(
 ) -> Result<ParseResult, Fail> {
     let mut d = Deserializer {
         unpacker,
-        // Sized from the corpus (about one tabulated string per 12 payload bytes), capped so
-        // that a corrupt length cannot reserve much.
-        written: Vec::with_capacity((payload_len / 12).min(1 << 16)),
-        complex: Vec::with_capacity((payload_len / 20).min(1 << 16)),
+        // Reserved from the payload size, so that they seldom grow (each string, object and
+        // sequence takes a few bytes at least).
+        written: Vec::with_capacity(payload_len / 48),
+        complex: Vec::with_capacity(payload_len / 32),
         depth: 0,
         unknown: Vec::new(),
-        name: String::new(),
-        lists: ListBuffer::default(),
+        lists: ListBuffer(Vec::with_capacity(256)),
     };
     let (model, text, file, diagnostics) = match d.value()? {
         Value::Nil => {
@@ -212,6 +209,10 @@ impl<'a> Deserializer<'_, 'a> {
         if let Some(i) = self.unpacker.fast_int() {
             return Ok(Value::Int(i));
         }
+        if let Some(s) = self.unpacker.fast_str() {
+            self.written.push(WriterEntry::Str(s));
+            return Ok(Value::Str(s));
+        }
         Ok(match self.unpacker.next()? {
             Token::Nil => Value::Nil,
             Token::Bool(b) => Value::Bool(b),
@@ -273,36 +274,34 @@ impl<'a> Deserializer<'_, 'a> {
         let Some(Scalar::Int(segments @ 1..=16)) = self.unpacker.ext_scalar()? else {
             return Err(bad());
         };
-        self.name.clear();
-        for k in 0..segments {
-            if k > 0 {
-                self.name.push_str("::");
-            }
-            match self.unpacker.ext_scalar()? {
+        let mut names = [""; 16];
+        for name in &mut names[..segments as usize] {
+            *name = match self.unpacker.ext_scalar()? {
                 Some(Scalar::Str(s)) => {
-                    self.name.push_str(s);
                     self.written.push(WriterEntry::Str(s));
+                    s
                 }
-                Some(Scalar::Int(i)) => match written(&self.written, i)? {
-                    WriterEntry::Str(s) => self.name.push_str(s),
+                Some(Scalar::Int(i)) => match *written(&self.written, i)? {
+                    WriterEntry::Str(s) => s,
                     _ => return Err(bad()),
                 },
                 None => return Err(bad()),
-            }
+            };
         }
         let (Some(Scalar::Int(count)), None) =
             (self.unpacker.ext_scalar()?, self.unpacker.ext_scalar()?)
         else {
             return Err(bad());
         };
-        let class = match class_by_name(&self.name) {
-            Some(class) => class,
-            None => {
-                // A file that names more than 2^32 unknown classes is refused at the first.
-                self.unknown.push(self.name.clone());
-                Class::Unknown(self.unknown.len() as u32 - 1)
-            }
+        let class = match names[..segments as usize] {
+            ["Puppet", "AST", name] => class_by_name(name),
+            _ => None,
         };
+        let class = class.unwrap_or_else(|| {
+            // A file that names more than 2^32 unknown classes is refused at the first.
+            self.unknown.push(names[..segments as usize].join("::"));
+            Class::Unknown(self.unknown.len() as u32 - 1)
+        });
         self.written.push(WriterEntry::ObjectStart(class, count));
         Ok(Value::ObjectStart(class, count))
     }
@@ -570,7 +569,7 @@ impl<'a> Deserializer<'_, 'a> {
 }
 
 /// FxHash (rustc's): the class table is looked up once per distinct object start of a file, a
-/// few dozen times per file, where SipHash of the ~30-byte names showed in profiles.
+/// few dozen times per file, where SipHash of the names showed in profiles.
 #[derive(Default)]
 struct FxHasher(u64);
 
@@ -592,23 +591,28 @@ impl Hasher for FxHasher {
     }
 }
 
-/// The class a Pcore type name names: the Program, the Locator or a concrete positioned class
-/// (a table built once from the description).
-fn class_by_name(pcore_name: &str) -> Option<Class> {
+/// The class a Pcore type name `Puppet::AST::<name>` names: the Program, the Locator or a
+/// concrete positioned class (a table built once from the description).
+fn class_by_name(name: &str) -> Option<Class> {
     type Table = HashMap<&'static str, Class, BuildHasherDefault<FxHasher>>;
     static CLASSES: OnceLock<Table> = OnceLock::new();
+    let short = |pcore_name: &'static str| {
+        pcore_name
+            .strip_prefix("Puppet::AST::")
+            .expect("every class of the model is in Puppet::AST")
+    };
     CLASSES
         .get_or_init(|| {
             let mut table: Table = ModelClass::ALL
                 .iter()
                 .filter(|c| !c.is_abstract() && c.is_positioned())
-                .map(|&c| (c.pcore_name(), Class::Node(c)))
+                .map(|&c| (short(c.pcore_name()), Class::Node(c)))
                 .collect();
-            table.insert(ModelClass::Program.pcore_name(), Class::Program);
-            table.insert(LocatorAttr::PCORE_NAME, Class::Locator);
+            table.insert(short(ModelClass::Program.pcore_name()), Class::Program);
+            table.insert(short(LocatorAttr::PCORE_NAME), Class::Locator);
             table
         })
-        .get(pcore_name)
+        .get(name)
         .copied()
 }
 
@@ -643,4 +647,26 @@ fn static_argument_name(name: &str) -> Result<&'static str, Fail> {
     let leaked: &'static str = Box::leak(name.to_owned().into_boxed_str());
     names.push(leaked);
     Ok(leaked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every concrete positioned class, the Program and the Locator are found by their
+    /// `Puppet::AST::` name; abstract classes are not.
+    #[test]
+    fn class_names_resolve() {
+        for &c in ModelClass::ALL {
+            let short = c.pcore_name().strip_prefix("Puppet::AST::").unwrap();
+            let expected = match c {
+                ModelClass::Program => Some(Class::Program),
+                c if !c.is_abstract() && c.is_positioned() => Some(Class::Node(c)),
+                _ => None,
+            };
+            assert_eq!(class_by_name(short), expected, "{c:?}");
+        }
+        assert_eq!(class_by_name("Locator"), Some(Class::Locator));
+        assert_eq!(class_by_name("Nope"), None);
+    }
 }

@@ -233,6 +233,23 @@ impl<'a> Msgpack<'a> {
         Some(value)
     }
 
+    /// The next value if it is a valid UTF-8 string.
+    #[inline(always)]
+    pub(crate) fn fast_str(&mut self) -> Option<&'a str> {
+        if !self.ext.is_empty() {
+            return None;
+        }
+        let (start, len) = match *self.input {
+            [b @ 0xa0..=0xbf, ..] => (1, usize::from(b & 0x1f)),
+            [0xd9, n, ..] => (2, usize::from(n)),
+            [0xda, hi, lo, ..] => (3, usize::from(u16::from_be_bytes([hi, lo]))),
+            _ => return None,
+        };
+        let text = std::str::from_utf8(self.input.get(start..start + len)?).ok()?;
+        self.input = &self.input[start + len..];
+        Some(text)
+    }
+
     /// The next value if it is an extension numbered `0x00`, `0x01`, `0x10` or `0x11` whose
     /// payload is exactly one integer of at most 16 bits: its number and the integer.
     #[inline(always)]
