@@ -253,6 +253,13 @@ pub fn read_header(bytes: &[u8]) -> Result<XppHeader, XppReadError> {
     envelope::parse_header(bytes).map(|(header, _)| header)
 }
 
+/// The envelope of an XPP file with its `payload-sha256` checked (the payload is not read):
+/// what a build compares to decide freshness, so that a file whose payload was torn (by a
+/// crash during a build, say) is not taken for up to date.
+pub fn read_checked_header(bytes: &[u8]) -> Result<XppHeader, XppReadError> {
+    envelope::parse_envelope(bytes).map(|(header, _)| header)
+}
+
 /// Reads a bare Pcore payload (what [`payload`] writes: no envelope, so no digest): the same
 /// checks as [`read_xpp`] on the values themselves.
 pub fn read_payload(payload: &[u8], format: XppFormat) -> Result<ParseResult, XppReadError> {

@@ -1,8 +1,9 @@
 //! `xpp build` (parse, validate and write every stale `.xpp` of an environment, in parallel)
 //! and the freshness test it shares with `xpp check`.
 
-use std::io::{IsTerminal as _, Write as _};
+use std::io::{IsTerminal as _, Read as _, Write as _};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -11,22 +12,29 @@ use puppet_syntax::{parse_and_validate, LocationContext, ParseOptions};
 use rayon::prelude::*;
 
 use super::environment::{self, Source};
-use super::XppBuildArgs;
+use super::{XppBuildArgs, XppSettings};
 use crate::Outcome;
 
 /// The options every source of the environment is parsed with (`epp` set per file): the module
 /// path and the environment's manifests, so Puppet's location checks run, relative names
-/// resolved against the environment.
-pub fn parse_options(envdir: &Path, modulepath: &[PathBuf], source: &Source) -> ParseOptions {
+/// resolved against the environment; `tasks` and `strict` as given.
+pub fn parse_options(
+    envdir: &Path,
+    modulepath: &[PathBuf],
+    source: &Source,
+    settings: XppSettings,
+) -> ParseOptions {
     let location = LocationContext::new(
         modulepath.to_vec(),
         Some(envdir.join("manifests")),
         envdir.to_path_buf(),
     );
-    ParseOptions::new()
-        .file(source.name.clone())
-        .epp(source.epp)
-        .location(location)
+    settings.apply(
+        ParseOptions::new()
+            .file(source.name.clone())
+            .epp(source.epp)
+            .location(location),
+    )
 }
 
 /// Why an existing `.xpp` is not up to date with its source, or `None` when it is.
@@ -36,10 +44,20 @@ pub fn staleness(
     options: &ParseOptions,
     format: Option<XppFormat>,
 ) -> Option<String> {
-    let header = match xpp::read_header(xpp_bytes) {
-        Ok(header) => header,
-        Err(err) => return Some(format!("unreadable: {err}")),
-    };
+    match xpp::read_checked_header(xpp_bytes) {
+        Ok(header) => stale_header(&header, source, options, format),
+        Err(err) => Some(format!("unreadable: {err}")),
+    }
+}
+
+/// Why a `.xpp` with this (payload-checked) header is not up to date, or `None` when it is:
+/// the source digest, producer and settings must be those of this build.
+fn stale_header(
+    header: &XppHeader,
+    source: &[u8],
+    options: &ParseOptions,
+    format: Option<XppFormat>,
+) -> Option<String> {
     let expected = XppHeader::for_source(options, format.unwrap_or(header.format), source);
     for key in ["source-sha256", "producer", "epp", "tasks", "strict"] {
         if header.get(key) != expected.get(key) {
@@ -53,36 +71,66 @@ pub fn staleness(
 }
 
 /// Writes `bytes` to `target` atomically (a temporary file in the same directory, then a
-/// rename), with the permissions (and, as root, the owner) of `like`.
-fn write_atomically(target: &Path, bytes: &[u8], like: &Path) -> std::io::Result<()> {
+/// rename), with the permissions (and, as root, the owner) of the source, `like`.
+///
+/// Without `fsync`: a file torn by a crash is refused by every reader (payload digest,
+/// structure checks), so Puppet loads the `.pp` instead (PRFC-23), and the next build, which
+/// checks the payload digest, writes it again; an `fsync` per file nearly doubled the time of a
+/// build of the Debian corpus. System calls are few (directories are created only when the
+/// temporary file cannot be, permissions and owner set through the open file): in this
+/// work they cost more than parsing.
+fn write_atomically(target: &Path, bytes: &[u8], like: &std::fs::Metadata) -> std::io::Result<()> {
+    static PID: OnceLock<u32> = OnceLock::new();
     let dir = target.parent().expect("an .xpp path has a directory");
-    std::fs::create_dir_all(dir)?;
     let name = target.file_name().expect("a file name").to_string_lossy();
-    let temporary = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let pid = *PID.get_or_init(std::process::id);
+    let temporary = dir.join(format!(".{name}.{pid}.tmp"));
+    let mut file = match std::fs::File::create(&temporary) {
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::create_dir_all(dir)?;
+            std::fs::File::create(&temporary)?
+        }
+        other => other?,
+    };
     let result = (|| {
-        let mut file = std::fs::File::create(&temporary)?;
         file.write_all(bytes)?;
-        file.sync_all()?;
-        let metadata = std::fs::metadata(like)?;
-        std::fs::set_permissions(&temporary, metadata.permissions())?;
+        file.set_permissions(like.permissions())?;
         #[cfg(unix)]
         {
             use std::os::unix::fs::MetadataExt;
             // Only root may give a file away (a file we create is owned by who we are).
-            if std::fs::metadata(&temporary)?.uid() == 0 {
-                let _ = std::os::unix::fs::chown(
-                    &temporary,
-                    Some(metadata.uid()),
-                    Some(metadata.gid()),
-                );
+            if file.metadata()?.uid() == 0 {
+                let _ = std::os::unix::fs::fchown(&file, Some(like.uid()), Some(like.gid()));
             }
         }
+        drop(file);
         std::fs::rename(&temporary, target)
     })();
     if result.is_err() {
         let _ = std::fs::remove_file(&temporary);
     }
     result
+}
+
+/// The bytes and metadata of a file (one `open`, one `fstat`).
+fn read_with_metadata(path: &Path) -> std::io::Result<(Vec<u8>, std::fs::Metadata)> {
+    let mut file = std::fs::File::open(path)?;
+    let metadata = file.metadata()?;
+    let mut bytes = Vec::with_capacity(metadata.len() as usize + 1);
+    file.read_to_end(&mut bytes)?;
+    Ok((bytes, metadata))
+}
+
+/// Removes `file`'s directories that are left empty, up to (not including) `root`.
+fn remove_empty_parents(file: &Path, root: &Path) {
+    let mut dir = file.parent();
+    while let Some(d) = dir {
+        // `remove_dir` refuses a directory that is not empty: that ends the climb.
+        if d == root || !d.starts_with(root) || std::fs::remove_dir(d).is_err() {
+            break;
+        }
+        dir = d.parent();
+    }
 }
 
 enum Done {
@@ -128,7 +176,7 @@ pub fn run(args: &XppBuildArgs) -> Outcome {
             .par_iter()
             .with_max_len(4)
             .map(|source| {
-                let done = build_one(envdir, &modulepath, source, format);
+                let done = build_one(envdir, &modulepath, source, format, args.settings);
                 if let Some(bar) = &progress {
                     bar.inc(1);
                 }
@@ -147,10 +195,14 @@ pub fn run(args: &XppBuildArgs) -> Outcome {
     } else {
         Outcome::Failure
     };
+    let root = environment::xpp_root(envdir);
     for orphan in environment::existing_xpp_files(envdir) {
         if !expected.contains(orphan.as_path()) {
             match std::fs::remove_file(&orphan) {
-                Ok(()) => removed += 1,
+                Ok(()) => {
+                    removed += 1;
+                    remove_empty_parents(&orphan, &root);
+                }
                 Err(err) => {
                     eprintln!("puppet-parser: cannot remove {}: {err}", orphan.display());
                     outcome = Outcome::Failure;
@@ -186,9 +238,15 @@ pub fn run(args: &XppBuildArgs) -> Outcome {
     outcome
 }
 
-fn build_one(envdir: &Path, modulepath: &[PathBuf], source: &Source, format: XppFormat) -> Done {
-    let bytes = match std::fs::read(&source.path) {
-        Ok(bytes) => bytes,
+fn build_one(
+    envdir: &Path,
+    modulepath: &[PathBuf],
+    source: &Source,
+    format: XppFormat,
+    settings: XppSettings,
+) -> Done {
+    let (bytes, metadata) = match read_with_metadata(&source.path) {
+        Ok(read) => read,
         Err(err) => {
             eprintln!(
                 "puppet-parser: cannot read {}: {err}",
@@ -197,14 +255,13 @@ fn build_one(envdir: &Path, modulepath: &[PathBuf], source: &Source, format: Xpp
             return Done::Failed;
         }
     };
-    let options = parse_options(envdir, modulepath, source);
+    let options = parse_options(envdir, modulepath, source, settings);
     if let Ok(existing) = std::fs::read(&source.xpp) {
-        if staleness(&existing, &bytes, &options, Some(format)).is_none() {
-            let errors = xpp::read_header(&existing)
-                .ok()
-                .and_then(|h| h.get("errors").map(|e| e != "0"))
-                .unwrap_or(false);
-            return Done::UpToDate { errors };
+        if let Ok(header) = xpp::read_checked_header(&existing) {
+            if stale_header(&header, &bytes, &options, Some(format)).is_none() {
+                let errors = header.get("errors").is_some_and(|e| e != "0");
+                return Done::UpToDate { errors };
+            }
         }
     }
     let result = parse_and_validate(&bytes, &options);
@@ -221,7 +278,7 @@ fn build_one(envdir: &Path, modulepath: &[PathBuf], source: &Source, format: Xpp
             return Done::Failed;
         }
     };
-    match write_atomically(&source.xpp, &xpp_bytes, &source.path) {
+    match write_atomically(&source.xpp, &xpp_bytes, &metadata) {
         Ok(()) => {
             log::debug!(file = source.name.as_str(); "xpp written");
             Done::Written { errors }
