@@ -119,15 +119,20 @@ impl<'a> Deserializer<'_, 'a> {
             ));
         }
         let slot = self.remember(Complex::Node(None));
-        match self.value()? {
-            Value::Tabulation(i)
-                if usize::try_from(i).ok().and_then(|i| self.complex.get(i))
-                    == Some(&Complex::Locator) => {}
-            other => return Err(attr_type_error("Positioned#locator", &other)),
-        }
+        let (offset, length) = match self.unpacker.fast_node_position(self.locator_slot) {
+            Some(position) => position,
+            None => {
+                match self.value()? {
+                    Value::Tabulation(i)
+                        if usize::try_from(i).ok().and_then(|i| self.complex.get(i))
+                            == Some(&Complex::Locator) => {}
+                    other => return Err(attr_type_error("Positioned#locator", &other)),
+                }
+                let offset = self.int(|| "Positioned#offset".into())?;
+                (offset, self.int(|| "Positioned#length".into())?)
+            }
+        };
         let text_len = m.source().len() as i64;
-        let offset = self.int(|| "Positioned#offset".into())?;
-        let length = self.int(|| "Positioned#length".into())?;
         if offset < 0 || length < 0 || offset.checked_add(length).is_none_or(|end| end > text_len) {
             return Err(err(
                 XppErrorKind::Position,

@@ -83,12 +83,15 @@ pub(super) fn attr_type_error(what: &str, found: &Value<'_>) -> Fail {
 }
 
 pub(super) struct Deserializer<'u, 'a> {
-    unpacker: &'u mut Msgpack<'a>,
+    pub(super) unpacker: &'u mut Msgpack<'a>,
     written: Vec<WriterEntry<'a>>,
     pub(super) complex: Vec<Complex>,
     pub(super) depth: usize,
     /// Type names that are no class of the model, for the error that names them.
     pub(super) unknown: Vec<String>,
+    /// The serializer index of the Locator when it is below 128 (always, in a parse result:
+    /// it is the first or second complex value), for [`Msgpack::fast_node_position`].
+    pub(super) locator_slot: Option<u8>,
     /// The elements of the node lists being read.
     pub(super) lists: ListBuffer,
 }
@@ -137,6 +140,7 @@ pub(crate) fn read_result(
         complex: Vec::with_capacity(payload_len / 32),
         depth: 0,
         unknown: Vec::new(),
+        locator_slot: None,
         lists: ListBuffer(Vec::with_capacity(256)),
     };
     let (model, text, file, diagnostics) = match d.value()? {
@@ -359,7 +363,8 @@ impl<'a> Deserializer<'_, 'a> {
                 format!("Locator with {count} attributes"),
             ));
         }
-        self.remember(Complex::Locator);
+        let slot = self.remember(Complex::Locator);
+        self.locator_slot = u8::try_from(slot).ok().filter(|&s| s < 0x80);
         let (mut text, mut file, mut line_starts) = (None, None, None);
         for attr in &LocatorAttr::NEW_ORDER[..count as usize] {
             match attr {

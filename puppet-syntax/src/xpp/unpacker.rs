@@ -233,6 +233,26 @@ impl<'a> Msgpack<'a> {
         Some(value)
     }
 
+    /// What follows the object start of nearly every node, if it is exactly that: the
+    /// back-reference to the Locator (`TABULATION` of `locator`, below 128), then offset and
+    /// length as integers of at most 16 bits.
+    #[inline(always)]
+    pub(crate) fn fast_node_position(&mut self, locator: Option<u8>) -> Option<(i64, i64)> {
+        let locator = locator?;
+        if !self.ext.is_empty() {
+            return None;
+        }
+        match *self.input {
+            [0xd4, 0x01, index, ref rest @ ..] if index == locator => {
+                let (offset, a) = small_int(rest)?;
+                let (length, b) = small_int(&rest[a..])?;
+                self.input = &rest[a + b..];
+                Some((offset, length))
+            }
+            _ => None,
+        }
+    }
+
     /// The next value if it is a valid UTF-8 string.
     #[inline(always)]
     pub(crate) fn fast_str(&mut self) -> Option<&'a str> {
