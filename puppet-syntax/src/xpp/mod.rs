@@ -7,9 +7,19 @@
 //! * `serializer.rs` — Ruby's Pcore `Serializer` and writer tabulation over either packer,
 //!   driven by the model description (`ModelClass::pcore_name`, `new_order`, `LocatorAttr`).
 //! * `envelope.rs` — the MIME-type line and its parameters, written and checked.
-//! * `unpacker.rs`, `reader.rs` — the way back: tokens of either encoding, then the model and
+//! * `unpacker.rs`, `reader.rs`, `read_node.rs` — the way back: msgpack tokens borrowed from
+//!   the payload (a JSON payload is transcoded to the same msgpack first), then the model and
 //!   the diagnostics, every value checked ([`read_xpp`]; errors are [`XppReadError`]s with a
 //!   stable [`XppErrorKind`]).
+//!
+//! # Reading speed
+//!
+//! On the Debian corpus (1,920 files, 5.8 MB of source, 12.2 MB of msgpack XPP, 269,000 nodes)
+//! a msgpack read of every file takes about 33 ms per pass against about 53 ms for parsing and
+//! validating them (`benches/xpp.rs`; the reader took 155 ms before it borrowed its strings).
+//! Of the 33 ms, the SHA-256 of the payloads (the `sha2` crate's SHA-NI code, 1.7 GB/s) is
+//! about 7 ms, decoding the 1.5 million tokens about 7.5 ms, `Model::new` (its line index)
+//! about 2.5 ms, and building and checking the nodes the rest.
 //!
 //! # The file
 //!
@@ -248,7 +258,7 @@ pub fn read_xpp(bytes: &[u8], source: Option<&[u8]>) -> Result<XppFile, XppReadE
 }
 
 /// The envelope of an XPP file alone (MIME type, `document-type` and `version` checked; the
-/// payload is neither checked nor read): what a build compares to decide freshness.
+/// payload is neither checked nor read).
 pub fn read_header(bytes: &[u8]) -> Result<XppHeader, XppReadError> {
     envelope::parse_header(bytes).map(|(header, _)| header)
 }

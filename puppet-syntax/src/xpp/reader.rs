@@ -6,11 +6,16 @@
 //! child nodes, offsets and lengths against the source, back-references — so a corrupt file is
 //! an [`XppReadError`], never a panic and never a wrong tree.
 //!
-//! * here — the writer-level values ([`Value`]: strings borrowed from the payload, type names
-//!   resolved to a [`Class`] once, when first written, so the back-references that every
-//!   later object start of the same class is cost nothing), the Program, the Locator and the
-//!   diagnostics;
+//! * here — the writer-level values ([`Value`], `Copy`: strings borrowed from the payload, a
+//!   type name resolved to a [`Class`] when its object start is first written, so that the
+//!   back-references every later object start of that class and count is cost a table
+//!   lookup), the Program, the Locator and the diagnostics;
 //! * `read_node.rs` — the positioned nodes and their attributes.
+//!
+//! Speed: errors are boxed ([`Fail`]) so that the `Result`s of the hot path stay small, their
+//! messages built only on failure; the common shapes (small integers, one-integer extensions,
+//! strings, a node's Locator reference with its offset and length) are decoded by the fast
+//! paths of [`Msgpack`], which take nothing the general path would refuse.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
