@@ -31,6 +31,7 @@ struct NodePlan {
 }
 
 /// The plan of a concrete positioned class (a table built once from the description).
+#[inline]
 fn plan(class: ModelClass) -> &'static NodePlan {
     static PLANS: OnceLock<Vec<NodePlan>> = OnceLock::new();
     let plans = PLANS.get_or_init(|| {
@@ -61,6 +62,7 @@ pub(super) struct ListBuffer(pub(super) Vec<NodeId>);
 
 impl<'a> Deserializer<'_, 'a> {
     /// A node of class `expected` (or a subclass) whose object start is `start`.
+    #[inline]
     pub(super) fn node(
         &mut self,
         m: &mut Model,
@@ -172,6 +174,7 @@ impl<'a> Deserializer<'_, 'a> {
         Ok(id)
     }
 
+    #[inline]
     fn child(
         &mut self,
         m: &mut Model,
