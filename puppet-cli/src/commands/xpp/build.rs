@@ -98,8 +98,14 @@ fn write_atomically(target: &Path, bytes: &[u8], like: &std::fs::Metadata) -> st
         #[cfg(unix)]
         {
             use std::os::unix::fs::MetadataExt;
-            // Only root may give a file away (a file we create is owned by who we are).
-            if file.metadata()?.uid() == 0 {
+            // Only root may give a file away (a file we create is owned by who we are: asked
+            // once per process).
+            static AS_ROOT: OnceLock<bool> = OnceLock::new();
+            let as_root = match AS_ROOT.get() {
+                Some(&as_root) => as_root,
+                None => *AS_ROOT.get_or_init(|| file.metadata().is_ok_and(|m| m.uid() == 0)),
+            };
+            if as_root {
                 let _ = std::os::unix::fs::fchown(&file, Some(like.uid()), Some(like.gid()));
             }
         }
@@ -112,12 +118,13 @@ fn write_atomically(target: &Path, bytes: &[u8], like: &std::fs::Metadata) -> st
     result
 }
 
-/// The bytes and metadata of a file (one `open`, one `fstat`).
+/// The bytes and metadata of a file: `open`, `fstat`, `read` until the end, `close`.
 fn read_with_metadata(path: &Path) -> std::io::Result<(Vec<u8>, std::fs::Metadata)> {
-    let mut file = std::fs::File::open(path)?;
+    let file = std::fs::File::open(path)?;
     let metadata = file.metadata()?;
     let mut bytes = Vec::with_capacity(metadata.len() as usize + 1);
-    file.read_to_end(&mut bytes)?;
+    // Through `Take`: `File::read_to_end` would ask the size again (`fstat`, `lseek`).
+    (&file).take(u64::MAX).read_to_end(&mut bytes)?;
     Ok((bytes, metadata))
 }
 
@@ -256,7 +263,7 @@ fn build_one(
         }
     };
     let options = parse_options(envdir, modulepath, source, settings);
-    if let Ok(existing) = std::fs::read(&source.xpp) {
+    if let Ok((existing, _)) = read_with_metadata(&source.xpp) {
         if let Ok(header) = xpp::read_checked_header(&existing) {
             if stale_header(&header, &bytes, &options, Some(format)).is_none() {
                 let errors = header.get("errors").is_some_and(|e| e != "0");
