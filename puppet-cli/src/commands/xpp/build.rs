@@ -118,14 +118,14 @@ fn write_atomically(target: &Path, bytes: &[u8], like: &std::fs::Metadata) -> st
     result
 }
 
-/// The bytes and metadata of a file: `open`, `fstat`, `read` until the end, `close`.
-fn read_with_metadata(path: &Path) -> std::io::Result<(Vec<u8>, std::fs::Metadata)> {
+/// The bytes of a file: `open`, `read` until the end (two reads for most files), `close`.
+/// (`std::fs::read` adds `statx` and `lseek` to size its buffer; in a build with nothing to
+/// do, system calls are most of the time.)
+fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
     let file = std::fs::File::open(path)?;
-    let metadata = file.metadata()?;
-    let mut bytes = Vec::with_capacity(metadata.len() as usize + 1);
-    // Through `Take`: `File::read_to_end` would ask the size again (`fstat`, `lseek`).
+    let mut bytes = Vec::with_capacity(64 * 1024);
     (&file).take(u64::MAX).read_to_end(&mut bytes)?;
-    Ok((bytes, metadata))
+    Ok(bytes)
 }
 
 /// Removes `file`'s directories that are left empty, up to (not including) `root`.
@@ -153,10 +153,6 @@ pub fn run(args: &XppBuildArgs) -> Outcome {
         return Outcome::Failure;
     }
     let modulepath = args.modulepath(envdir);
-    let (sources, problems) = environment::sources(envdir, &modulepath);
-    for problem in &problems {
-        eprintln!("puppet-parser: {problem}");
-    }
     let format = match args.format {
         super::XppFormatArg::Msgpack => XppFormat::Msgpack,
         super::XppFormatArg::Json => XppFormat::Json,
@@ -171,6 +167,13 @@ pub fn run(args: &XppBuildArgs) -> Outcome {
             return Outcome::Failure;
         }
     };
+    // Everything on the pool: the walk, the builds, and the listing of the existing `.xpp`
+    // files (for orphans) beside the builds; all of it is mostly system calls, so a build with
+    // nothing to do is as parallel as one that writes.
+    let (sources, problems) = pool.install(|| environment::sources(envdir, &modulepath));
+    for problem in &problems {
+        eprintln!("puppet-parser: {problem}");
+    }
     let progress = (std::io::stderr().is_terminal() && sources.len() >= 64).then(|| {
         let bar = ProgressBar::new(sources.len() as u64);
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}") {
@@ -178,18 +181,25 @@ pub fn run(args: &XppBuildArgs) -> Outcome {
         }
         bar
     });
-    let results: Vec<Done> = pool.install(|| {
-        sources
-            .par_iter()
-            .with_max_len(4)
-            .map(|source| {
-                let done = build_one(envdir, &modulepath, source, format, args.settings);
-                if let Some(bar) = &progress {
-                    bar.inc(1);
-                }
-                done
-            })
-            .collect()
+    // The listing may or may not see the files being written: they are all expected, never
+    // orphans, so either is right.
+    let (results, existing): (Vec<Done>, Vec<PathBuf>) = pool.install(|| {
+        rayon::join(
+            || {
+                sources
+                    .par_iter()
+                    .with_max_len(4)
+                    .map(|source| {
+                        let done = build_one(envdir, &modulepath, source, format, args.settings);
+                        if let Some(bar) = &progress {
+                            bar.inc(1);
+                        }
+                        done
+                    })
+                    .collect()
+            },
+            || environment::existing_xpp_files(envdir),
+        )
     });
     if let Some(bar) = progress {
         bar.finish_and_clear();
@@ -203,7 +213,7 @@ pub fn run(args: &XppBuildArgs) -> Outcome {
         Outcome::Failure
     };
     let root = environment::xpp_root(envdir);
-    for orphan in environment::existing_xpp_files(envdir) {
+    for orphan in existing {
         if !expected.contains(orphan.as_path()) {
             match std::fs::remove_file(&orphan) {
                 Ok(()) => {
@@ -252,8 +262,8 @@ fn build_one(
     format: XppFormat,
     settings: XppSettings,
 ) -> Done {
-    let (bytes, metadata) = match read_with_metadata(&source.path) {
-        Ok(read) => read,
+    let bytes = match read_file(&source.path) {
+        Ok(bytes) => bytes,
         Err(err) => {
             eprintln!(
                 "puppet-parser: cannot read {}: {err}",
@@ -263,7 +273,7 @@ fn build_one(
         }
     };
     let options = parse_options(envdir, modulepath, source, settings);
-    if let Ok((existing, _)) = read_with_metadata(&source.xpp) {
+    if let Ok(existing) = read_file(&source.xpp) {
         if let Ok(header) = xpp::read_checked_header(&existing) {
             if stale_header(&header, &bytes, &options, Some(format)).is_none() {
                 let errors = header.get("errors").is_some_and(|e| e != "0");
@@ -285,7 +295,9 @@ fn build_one(
             return Done::Failed;
         }
     };
-    match write_atomically(&source.xpp, &xpp_bytes, &metadata) {
+    let written = std::fs::metadata(&source.path)
+        .and_then(|metadata| write_atomically(&source.xpp, &xpp_bytes, &metadata));
+    match written {
         Ok(()) => {
             log::debug!(file = source.name.as_str(); "xpp written");
             Done::Written { errors }

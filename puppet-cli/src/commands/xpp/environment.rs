@@ -14,6 +14,8 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
+
 /// The reserved module name of the environment's own files.
 pub const ENVIRONMENT_MODULE: &str = "environment";
 
@@ -45,35 +47,16 @@ pub fn xpp_root(envdir: &Path) -> PathBuf {
 }
 
 /// Every loadable source of the environment, sorted by `.xpp` path, and the problems met
-/// (unreadable directories), as messages.
+/// (unreadable directories), as messages. The modules are walked in parallel (on the current
+/// rayon pool): the walk is all system calls, and it comes before the build.
 pub fn sources(envdir: &Path, modulepath: &[PathBuf]) -> (Vec<Source>, Vec<String>) {
-    let root = xpp_root(envdir);
-    let mut out = Vec::new();
-    let mut problems = Vec::new();
-    let mut add_tree = |dir: &Path, ext: &str, module: &str, sub: &str, out: &mut Vec<Source>| {
-        let mut files = Vec::new();
-        walk(
-            &dir.join(sub),
-            ext,
-            &mut files,
-            &mut problems,
-            &mut HashSet::new(),
-        );
-        for path in files {
-            let inside = path.strip_prefix(dir).expect("walked under dir");
-            let name = match path.strip_prefix(envdir) {
-                Ok(relative) => relative.display().to_string(),
-                Err(_) => path.display().to_string(),
-            };
-            out.push(Source {
-                xpp: root.join(module).join(inside).with_extension("xpp"),
-                epp: ext == "epp",
-                path,
-                name,
-            });
-        }
-    };
-    add_tree(envdir, "pp", ENVIRONMENT_MODULE, "manifests", &mut out);
+    // (module directory, module name, subdirectory, extension): the trees to walk.
+    let mut trees: Vec<(PathBuf, String, &str, &str)> = vec![(
+        envdir.to_path_buf(),
+        ENVIRONMENT_MODULE.to_owned(),
+        "manifests",
+        "pp",
+    )];
     let mut seen = HashSet::new();
     for entry_dir in modulepath {
         let Ok(entries) = std::fs::read_dir(entry_dir) else {
@@ -97,9 +80,46 @@ pub fn sources(envdir: &Path, modulepath: &[PathBuf]) -> (Vec<Source>, Vec<Strin
                 continue;
             }
             for (sub, ext) in MODULE_DIRS {
-                add_tree(&module_dir, ext, &name, sub, &mut out);
+                trees.push((module_dir.clone(), name.clone(), sub, ext));
             }
         }
+    }
+    let root = xpp_root(envdir);
+    let walked: Vec<(Vec<Source>, Vec<String>)> = trees
+        .par_iter()
+        .map(|(dir, module, sub, ext)| {
+            let (mut files, mut problems) = (Vec::new(), Vec::new());
+            walk(
+                &dir.join(sub),
+                ext,
+                &mut files,
+                &mut problems,
+                &mut HashSet::new(),
+            );
+            let sources = files
+                .into_iter()
+                .map(|path| {
+                    let inside = path.strip_prefix(dir).expect("walked under dir");
+                    let name = match path.strip_prefix(envdir) {
+                        Ok(relative) => relative.display().to_string(),
+                        Err(_) => path.display().to_string(),
+                    };
+                    Source {
+                        xpp: root.join(module).join(inside).with_extension("xpp"),
+                        epp: *ext == "epp",
+                        path,
+                        name,
+                    }
+                })
+                .collect();
+            (sources, problems)
+        })
+        .collect();
+    let mut out = Vec::new();
+    let mut problems = Vec::new();
+    for (sources, found) in walked {
+        out.extend(sources);
+        problems.extend(found);
     }
     out.sort_by(|a, b| a.xpp.cmp(&b.xpp));
     out.dedup_by(|a, b| a.xpp == b.xpp);
