@@ -283,3 +283,23 @@ pub fn read_payload(payload: &[u8], format: XppFormat) -> Result<ParseResult, Xp
     }
     .map_err(|e| *e)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The digest check accepts exactly the lower-case hex `sha256_hex` writes.
+    #[test]
+    fn digests_match_their_lower_case_hex_only() {
+        let hex = sha256_hex(b"abc");
+        assert_eq!(
+            hex,
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        assert!(sha256_matches(b"abc", &hex));
+        assert!(!sha256_matches(b"abd", &hex));
+        assert!(!sha256_matches(b"abc", &hex.to_uppercase()));
+        assert!(!sha256_matches(b"abc", &hex[..62]));
+        assert!(!sha256_matches(b"abc", ""));
+    }
+}
