@@ -209,3 +209,97 @@ fn modules_on_the_module_path_first_name_wins_symlinks_followed() {
         Some("modules/web/manifests/init.pp")
     );
 }
+
+#[test]
+fn tasks_and_strict_are_recorded_and_decide_freshness() {
+    let env = environment();
+    env.file("modules/web/plans/deploy.pp", "plan web::deploy() { }\n");
+    env.file(
+        "modules/web/functions/dup.pp",
+        "function web::dup() { {a => 1, a => 2} }\n",
+    );
+    let strict = ["--tasks", "--strict", "error"];
+    let build = |flags: &[&str]| run(&[&["xpp", "build", s(&env.0)][..], flags].concat());
+    let out = build(&strict);
+    // In tasks mode the plan parses and the class is an error; the duplicate key is an error
+    // under strict=error.
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("6 files, 6 written, 0 up to date, 0 removed, 2 with errors"),
+        "{}",
+        stderr(&out)
+    );
+    let header = |name: &str| {
+        let bytes = std::fs::read(env.0.join(".xpp/modules/web").join(name)).unwrap();
+        xpp::read_header(&bytes).unwrap()
+    };
+    assert_eq!(header("plans/deploy.xpp").get("tasks"), Some("true"));
+    assert_eq!(header("plans/deploy.xpp").get("errors"), Some("0"));
+    assert_eq!(header("manifests/init.xpp").get("errors"), Some("1"));
+    assert_eq!(header("functions/dup.xpp").get("strict"), Some("error"));
+    assert_eq!(header("functions/dup.xpp").get("errors"), Some("1"));
+    let again = build(&strict);
+    assert!(
+        stderr(&again).contains("6 files, 0 written, 6 up to date"),
+        "{}",
+        stderr(&again)
+    );
+    let check = run(&[&["xpp", "check", s(&env.0)][..], &strict].concat());
+    assert_eq!(code(&check), 0, "{}", stdout(&check));
+    // Other settings: every file is stale, and rebuilt.
+    let check = run(&["xpp", "check", s(&env.0)]);
+    assert_eq!(code(&check), 1);
+    assert!(
+        stdout(&check).contains("(tasks differs)"),
+        "{}",
+        stdout(&check)
+    );
+    let out = build(&["--strict", "off"]);
+    assert!(
+        stderr(&out).contains("6 files, 6 written, 0 up to date, 0 removed, 1 with errors"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(header("plans/deploy.xpp").get("tasks"), Some("false"));
+    assert_eq!(header("plans/deploy.xpp").get("errors"), Some("1"));
+    assert_eq!(header("manifests/init.xpp").get("errors"), Some("0"));
+    assert_eq!(header("functions/dup.xpp").get("strict"), Some("off"));
+    assert_eq!(header("functions/dup.xpp").get("errors"), Some("0"));
+}
+
+#[test]
+fn directories_emptied_by_orphan_removal_go_only_inside_xpp() {
+    let env = environment();
+    assert_eq!(code(&run(&["xpp", "build", s(&env.0)])), 0);
+    env.file(".xpp/modules/old/manifests/deep/x.xpp", "junk");
+    env.file(".xpp/modules/web/manifests/gone.xpp", "junk");
+    std::fs::create_dir_all(env.0.join(".xpp/modules/web/kept")).unwrap();
+    std::fs::create_dir_all(env.0.join("modules/empty/manifests")).unwrap();
+    let out = run(&["xpp", "build", s(&env.0)]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stderr(&out).contains("2 removed"), "{}", stderr(&out));
+    let root = env.0.join(".xpp/modules");
+    assert!(!root.join("old").exists());
+    assert!(!root.join("web/manifests/gone.xpp").exists());
+    assert!(root.join("web/manifests/init.xpp").exists());
+    // Empty before the build, not emptied by it; and nothing outside .xpp is touched.
+    assert!(root.join("web/kept").is_dir());
+    assert!(env.0.join("modules/empty/manifests").is_dir());
+}
+
+#[test]
+fn a_torn_xpp_is_not_up_to_date() {
+    let env = environment();
+    assert_eq!(code(&run(&["xpp", "build", s(&env.0)])), 0);
+    let init = env.0.join(".xpp/modules/web/manifests/init.xpp");
+    let bytes = std::fs::read(&init).unwrap();
+    // The envelope survives, the payload does not (what a crash mid-write can leave).
+    std::fs::write(&init, &bytes[..bytes.len() - 3]).unwrap();
+    let out = run(&["xpp", "build", s(&env.0)]);
+    assert!(
+        stderr(&out).contains("4 files, 1 written, 3 up to date"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read(&init).unwrap(), bytes);
+}

@@ -77,3 +77,15 @@ impl XppReadError {
         }
     }
 }
+
+/// The error type inside the reader: boxed, so that the `Result`s of the hot path stay small (a
+/// `Result<Value, XppReadError>` was 40 bytes, written and copied at every `?`; profiles showed
+/// the copies). [`read_payload`](super::read_payload) unboxes it.
+pub(crate) type Fail = Box<XppReadError>;
+
+/// A [`Fail`]; out of line, so that the error paths do not bloat the hot ones.
+#[cold]
+#[inline(never)]
+pub(crate) fn fail(kind: XppErrorKind, message: impl Into<String>) -> Fail {
+    Box::new(XppReadError::new(kind, message))
+}

@@ -5,49 +5,68 @@
 //! checked before it reaches the model: class names, attribute counts and types, the classes of
 //! child nodes, offsets and lengths against the source, back-references — so a corrupt file is
 //! an [`XppReadError`], never a panic and never a wrong tree.
+//!
+//! * here — the writer-level values ([`Value`], `Copy`: strings borrowed from the payload, a
+//!   type name resolved to a [`Class`] when its object start is first written, so that the
+//!   back-references every later object start of that class and count is cost a table
+//!   lookup), the Program, the Locator and the diagnostics;
+//! * `read_node.rs` — the positioned nodes and their attributes.
+//!
+//! Speed: errors are boxed ([`Fail`]) so that the `Result`s of the hot path stay small, their
+//! messages built only on failure; the common shapes (small integers, one-integer extensions,
+//! strings, a node's Locator reference with its offset and length) are decoded by the fast
+//! paths of [`Msgpack`], which take nothing the general path would refuse.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::error::{XppErrorKind, XppReadError};
+use super::error::{fail, Fail, XppErrorKind};
+use super::read_node::ListBuffer;
 use super::serializer::ext;
-use super::unpacker::{PayloadScalar, Token, Unpacker};
+use super::unpacker::{Msgpack, Scalar, Token};
 use crate::diagnostics::{Diagnostic, IssueCode, Severity};
-use crate::model::{
-    AttrDefault, AttrInfo, AttrInput, AttrType, IntValue, LocatorAttr, Model, ModelClass, NodeId,
-    NodeKind, NodeList,
-};
+use crate::model::{AttrType, LocatorAttr, Model, ModelClass, NodeId};
 use crate::parse::ParseResult;
 use crate::LineIndex;
 
-/// Deeper nesting than this is refused (the parser builds at most 8,192 levels).
-const MAX_DEPTH: usize = 20_000;
+/// What an object start names: resolved from the type name once, when the name is first read.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(super) enum Class {
+    Program,
+    Locator,
+    /// A concrete positioned class.
+    Node(ModelClass),
+    /// Any other name (an index into [`Deserializer::unknown`]): an error wherever it is used.
+    Unknown(u32),
+}
 
 /// A value after the writer-level tabulation is resolved.
-#[derive(Debug)]
-enum Value {
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Value<'a> {
     Nil,
     Bool(bool),
     Int(i64),
     Float(f64),
-    Str(Arc<str>),
-    Regexp(Arc<str>),
-    ObjectStart(Arc<str>, i64),
+    Str(&'a str),
+    Regexp(&'a str),
+    ObjectStart(Class, i64),
     Tabulation(i64),
     ArrayStart(i64),
     MapStart(i64),
 }
 
 /// What the writer tabulated.
-enum WriterEntry {
-    Str(Arc<str>),
-    Regexp(Arc<str>),
-    ObjectStart(Arc<str>, i64),
+#[derive(Clone, Copy)]
+enum WriterEntry<'a> {
+    Str(&'a str),
+    Regexp(&'a str),
+    ObjectStart(Class, i64),
 }
 
 /// What the serializer tabulated.
 #[derive(Clone, Copy, PartialEq, Debug)]
-enum Complex {
+pub(super) enum Complex {
     Program,
     Locator,
     /// A node; `None` while its attributes are being read.
@@ -55,51 +74,103 @@ enum Complex {
     Other,
 }
 
-fn err(kind: XppErrorKind, message: impl Into<String>) -> XppReadError {
-    XppReadError::new(kind, message)
+pub(super) fn err(kind: XppErrorKind, message: impl Into<String>) -> Fail {
+    fail(kind, message)
 }
 
-fn attr_type_error(what: &str, found: &Value) -> XppReadError {
+#[cold]
+#[inline(never)]
+pub(super) fn attr_type_error(what: &str, found: &Value<'_>) -> Fail {
     err(
         XppErrorKind::AttributeType,
         format!("{what}: unexpected {found:?}"),
     )
 }
 
-struct Deserializer<'u, U> {
-    unpacker: &'u mut U,
-    written: Vec<WriterEntry>,
-    complex: Vec<Complex>,
-    depth: usize,
+pub(super) struct Deserializer<'u, 'a> {
+    pub(super) unpacker: &'u mut Msgpack<'a>,
+    written: Vec<WriterEntry<'a>>,
+    pub(super) complex: Vec<Complex>,
+    pub(super) depth: usize,
+    /// Type names that are no class of the model, for the error that names them.
+    pub(super) unknown: Vec<String>,
+    /// The serializer index of the Locator when it is below 128 (always, in a parse result:
+    /// it is the first or second complex value), for [`Msgpack::fast_node_position`].
+    pub(super) locator_slot: Option<u8>,
+    /// The elements of the node lists being read.
+    pub(super) lists: ListBuffer,
+}
+
+/// The Locator read: the source text and file, and the line index if the file has one.
+struct Locator<'a> {
+    text: &'a str,
+    file: Option<&'a str>,
+    line_starts: Option<Vec<i64>>,
+}
+
+impl Locator<'_> {
+    /// The line index of the text, checked against the one the file records.
+    fn check_line_index(&self, expected: &LineIndex) -> Result<(), Fail> {
+        match &self.line_starts {
+            Some(starts)
+                if !starts
+                    .iter()
+                    .map(|&s| u32::try_from(s).ok())
+                    .eq(expected.line_starts().iter().map(|&s| Some(s))) =>
+            {
+                Err(err(
+                    XppErrorKind::Position,
+                    "Locator#line_index does not match the source text",
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn file(&self) -> Option<&str> {
+        self.file.filter(|f| !f.is_empty())
+    }
 }
 
 /// Reads a whole payload into a parse result.
-pub(crate) fn read_result<U: Unpacker>(unpacker: &mut U) -> Result<ParseResult, XppReadError> {
+pub(crate) fn read_result(
+    unpacker: &mut Msgpack<'_>,
+    payload_len: usize,
+) -> Result<ParseResult, Fail> {
     let mut d = Deserializer {
         unpacker,
-        written: Vec::new(),
-        complex: Vec::new(),
+        // Reserved from the payload size, so that they seldom grow (each string, object and
+        // sequence takes a few bytes at least).
+        written: Vec::with_capacity(payload_len / 48),
+        complex: Vec::with_capacity(payload_len / 32),
         depth: 0,
+        unknown: Vec::new(),
+        locator_slot: None,
+        lists: ListBuffer(Vec::with_capacity(256)),
     };
-    let (model, text, file) = match d.value()? {
+    let (model, text, file, diagnostics) = match d.value()? {
         Value::Nil => {
             let start = d.value()?;
-            let (text, file) = d.locator(start)?;
-            (None, text, file)
+            let locator = d.locator(start)?;
+            let text: Arc<str> = Arc::from(locator.text);
+            let index = LineIndex::new(&text);
+            locator.check_line_index(&index)?;
+            let file = locator.file().map(str::to_owned);
+            let diagnostics = d.diagnostics(&text, file.as_deref(), &index)?;
+            (None, text, file, diagnostics)
         }
         start @ Value::ObjectStart(..) => {
-            let model = d.program(start)?;
+            let (model, text) = d.program(start)?;
             match d.value()? {
                 Value::Tabulation(1) if d.complex.get(1) == Some(&Complex::Locator) => {}
                 other => return Err(attr_type_error("the Locator after the Program", &other)),
             }
-            let text: Arc<str> = Arc::from(model.source());
             let file = model.file().map(str::to_owned);
-            (Some(model), text, file)
+            let diagnostics = d.diagnostics(&text, file.as_deref(), model.line_index())?;
+            (Some(model), text, file, diagnostics)
         }
         other => return Err(attr_type_error("the Program", &other)),
     };
-    let diagnostics = d.diagnostics(&text, file.as_deref())?;
     d.unpacker.finish()?;
     Ok(ParseResult {
         text,
@@ -110,102 +181,92 @@ pub(crate) fn read_result<U: Unpacker>(unpacker: &mut U) -> Result<ParseResult, 
     })
 }
 
-impl<U: Unpacker> Deserializer<'_, U> {
-    fn remember(&mut self, c: Complex) -> usize {
+/// Entry `index` of the writer's table.
+fn written<'t, 'a>(table: &'t [WriterEntry<'a>], index: i64) -> Result<&'t WriterEntry<'a>, Fail> {
+    usize::try_from(index)
+        .ok()
+        .and_then(|i| table.get(i))
+        .ok_or_else(|| {
+            err(
+                XppErrorKind::Tabulation,
+                format!("string tabulation {index} refers to nothing"),
+            )
+        })
+}
+
+impl<'a> Deserializer<'_, 'a> {
+    pub(super) fn remember(&mut self, c: Complex) -> usize {
         self.complex.push(c);
         self.complex.len() - 1
     }
 
-    fn written(&self, index: i64) -> Result<&WriterEntry, XppReadError> {
-        usize::try_from(index)
-            .ok()
-            .and_then(|i| self.written.get(i))
-            .ok_or_else(|| {
-                err(
-                    XppErrorKind::Tabulation,
-                    format!("string tabulation {index} refers to nothing"),
-                )
-            })
-    }
-
     /// The next value, writer tabulation resolved.
-    fn value(&mut self) -> Result<Value, XppReadError> {
+    #[inline]
+    pub(super) fn value(&mut self) -> Result<Value<'a>, Fail> {
+        if let Some((number, i)) = self.unpacker.fast_ext_int() {
+            return match number {
+                ext::INNER_TABULATION => Ok(match *written(&self.written, i)? {
+                    WriterEntry::Str(s) => Value::Str(s),
+                    WriterEntry::Regexp(s) => Value::Regexp(s),
+                    WriterEntry::ObjectStart(class, count) => Value::ObjectStart(class, count),
+                }),
+                ext::TABULATION => Ok(Value::Tabulation(i)),
+                ext::ARRAY_START => Ok(Value::ArrayStart(i)),
+                _ => Ok(Value::MapStart(i)),
+            };
+        }
+        if let Some(i) = self.unpacker.fast_int() {
+            return Ok(Value::Int(i));
+        }
+        if let Some(s) = self.unpacker.fast_str() {
+            self.written.push(WriterEntry::Str(s));
+            return Ok(Value::Str(s));
+        }
         Ok(match self.unpacker.next()? {
             Token::Nil => Value::Nil,
             Token::Bool(b) => Value::Bool(b),
             Token::Int(i) => Value::Int(i),
             Token::Float(f) => Value::Float(f),
             Token::Str(s) => {
-                let s: Arc<str> = Arc::from(s);
-                self.written.push(WriterEntry::Str(Arc::clone(&s)));
+                self.written.push(WriterEntry::Str(s));
                 Value::Str(s)
             }
-            Token::Ext(number, payload) => self.extension(number, payload)?,
+            Token::Ext(number) => self.extension(number)?,
         })
     }
 
-    fn extension(
-        &mut self,
-        number: u8,
-        payload: Vec<PayloadScalar>,
-    ) -> Result<Value, XppReadError> {
-        let single_int = |payload: &[PayloadScalar]| match payload {
-            [PayloadScalar::Int(i)] => Ok(*i),
+    /// The single integer of an extension's payload.
+    fn ext_int(&mut self, number: u8) -> Result<i64, Fail> {
+        match (self.unpacker.ext_scalar()?, self.unpacker.ext_scalar()?) {
+            (Some(Scalar::Int(i)), None) => Ok(i),
             _ => Err(err(
                 XppErrorKind::Malformed,
                 format!("extension {number}: bad payload"),
             )),
-        };
+        }
+    }
+
+    fn extension(&mut self, number: u8) -> Result<Value<'a>, Fail> {
         Ok(match number {
-            ext::INNER_TABULATION => match self.written(single_int(&payload)?)? {
-                WriterEntry::Str(s) => Value::Str(Arc::clone(s)),
-                WriterEntry::Regexp(s) => Value::Regexp(Arc::clone(s)),
-                WriterEntry::ObjectStart(name, count) => {
-                    Value::ObjectStart(Arc::clone(name), *count)
+            ext::INNER_TABULATION => {
+                let index = self.ext_int(number)?;
+                match *written(&self.written, index)? {
+                    WriterEntry::Str(s) => Value::Str(s),
+                    WriterEntry::Regexp(s) => Value::Regexp(s),
+                    WriterEntry::ObjectStart(class, count) => Value::ObjectStart(class, count),
                 }
-            },
-            ext::TABULATION => Value::Tabulation(single_int(&payload)?),
-            ext::ARRAY_START => Value::ArrayStart(single_int(&payload)?),
-            ext::MAP_START => Value::MapStart(single_int(&payload)?),
-            ext::REGEXP => match payload.as_slice() {
-                [PayloadScalar::Str(s)] => {
-                    let s: Arc<str> = Arc::from(s.as_str());
-                    self.written.push(WriterEntry::Regexp(Arc::clone(&s)));
+            }
+            ext::TABULATION => Value::Tabulation(self.ext_int(number)?),
+            ext::ARRAY_START => Value::ArrayStart(self.ext_int(number)?),
+            ext::MAP_START => Value::MapStart(self.ext_int(number)?),
+            ext::REGEXP => match (self.unpacker.ext_scalar()?, self.unpacker.ext_scalar()?) {
+                (Some(Scalar::Str(s)), None) => {
+                    self.written.push(WriterEntry::Regexp(s));
                     Value::Regexp(s)
                 }
                 _ => return Err(err(XppErrorKind::Malformed, "a regexp without its source")),
             },
-            ext::PCORE_OBJECT_START => {
-                let bad = || err(XppErrorKind::Malformed, "a malformed object start");
-                let (Some(PayloadScalar::Int(segments)), Some(PayloadScalar::Int(count))) =
-                    (payload.first(), payload.last())
-                else {
-                    return Err(bad());
-                };
-                if payload.len() as i64 != segments + 2 {
-                    return Err(bad());
-                }
-                let mut name = String::new();
-                for segment in &payload[1..payload.len() - 1] {
-                    if !name.is_empty() {
-                        name.push_str("::");
-                    }
-                    match segment {
-                        PayloadScalar::Str(s) => {
-                            self.written.push(WriterEntry::Str(Arc::from(s.as_str())));
-                            name.push_str(s);
-                        }
-                        PayloadScalar::Int(i) => match self.written(*i)? {
-                            WriterEntry::Str(s) => name.push_str(s),
-                            _ => return Err(bad()),
-                        },
-                    }
-                }
-                let name: Arc<str> = Arc::from(name);
-                self.written
-                    .push(WriterEntry::ObjectStart(Arc::clone(&name), *count));
-                Value::ObjectStart(name, *count)
-            }
+            ext::PCORE_OBJECT_START => self.object_start()?,
             other => {
                 return Err(err(
                     XppErrorKind::Malformed,
@@ -215,32 +276,90 @@ impl<U: Unpacker> Deserializer<'_, U> {
         })
     }
 
-    fn string(&mut self, what: &str) -> Result<Arc<str>, XppReadError> {
+    /// A `PCORE_OBJECT_START` payload: the segment count, the segments (each a new string or
+    /// the index of one written before), the attribute count.
+    fn object_start(&mut self) -> Result<Value<'a>, Fail> {
+        let bad = || err(XppErrorKind::Malformed, "a malformed object start");
+        let Some(Scalar::Int(segments @ 1..=16)) = self.unpacker.ext_scalar()? else {
+            return Err(bad());
+        };
+        let mut names = [""; 16];
+        for name in &mut names[..segments as usize] {
+            *name = match self.unpacker.ext_scalar()? {
+                Some(Scalar::Str(s)) => {
+                    self.written.push(WriterEntry::Str(s));
+                    s
+                }
+                Some(Scalar::Int(i)) => match *written(&self.written, i)? {
+                    WriterEntry::Str(s) => s,
+                    _ => return Err(bad()),
+                },
+                None => return Err(bad()),
+            };
+        }
+        let (Some(Scalar::Int(count)), None) =
+            (self.unpacker.ext_scalar()?, self.unpacker.ext_scalar()?)
+        else {
+            return Err(bad());
+        };
+        let class = match names[..segments as usize] {
+            ["Puppet", "AST", name] => class_by_name(name),
+            _ => None,
+        };
+        let class = class.unwrap_or_else(|| {
+            // A file that names more than 2^32 unknown classes is refused at the first.
+            self.unknown.push(names[..segments as usize].join("::"));
+            Class::Unknown(self.unknown.len() as u32 - 1)
+        });
+        self.written.push(WriterEntry::ObjectStart(class, count));
+        Ok(Value::ObjectStart(class, count))
+    }
+
+    pub(super) fn string(&mut self, what: impl FnOnce() -> String) -> Result<&'a str, Fail> {
         match self.value()? {
             Value::Str(s) => Ok(s),
-            other => Err(attr_type_error(what, &other)),
+            other => Err(attr_type_error(&what(), &other)),
         }
     }
 
-    fn int(&mut self, what: &str) -> Result<i64, XppReadError> {
+    #[inline]
+    pub(super) fn int(&mut self, what: impl FnOnce() -> String) -> Result<i64, Fail> {
+        if let Some(i) = self.unpacker.fast_int() {
+            return Ok(i);
+        }
         match self.value()? {
             Value::Int(i) => Ok(i),
-            other => Err(attr_type_error(what, &other)),
+            other => Err(attr_type_error(&what(), &other)),
         }
     }
 
-    /// A sequence length: not negative, and not more values than bytes left could hold.
-    fn length(&self, n: i64, what: &str) -> Result<usize, XppReadError> {
+    /// A sequence length: not negative and below 2^32.
+    pub(super) fn length(n: i64, what: impl FnOnce() -> String) -> Result<usize, Fail> {
         usize::try_from(n)
             .ok()
             .filter(|&n| n <= u32::MAX as usize)
-            .ok_or_else(|| err(XppErrorKind::Malformed, format!("{what}: bad length {n}")))
+            .ok_or_else(|| {
+                err(
+                    XppErrorKind::Malformed,
+                    format!("{}: bad length {n}", what()),
+                )
+            })
     }
 
-    /// The Locator object (`start` is its object start): text and file.
-    fn locator(&mut self, start: Value) -> Result<(Arc<str>, Option<String>), XppReadError> {
+    /// The name of a class for messages.
+    pub(super) fn class_name(&self, class: Class) -> &str {
+        match class {
+            Class::Program => ModelClass::Program.pcore_name(),
+            Class::Locator => LocatorAttr::PCORE_NAME,
+            Class::Node(c) => c.pcore_name(),
+            Class::Unknown(i) => &self.unknown[i as usize],
+        }
+    }
+
+    /// The Locator object (`start` is its object start).
+    fn locator(&mut self, start: Value<'a>) -> Result<Locator<'a>, Fail> {
         let count = match start {
-            Value::ObjectStart(name, count) if &*name == LocatorAttr::PCORE_NAME => count,
+            Value::ObjectStart(Class::Locator, count) => count,
             other => return Err(attr_type_error("the Locator", &other)),
         };
         if !(LocatorAttr::REQUIRED as i64..=LocatorAttr::NEW_ORDER.len() as i64).contains(&count) {
@@ -249,20 +368,21 @@ impl<U: Unpacker> Deserializer<'_, U> {
                 format!("Locator with {count} attributes"),
             ));
         }
-        self.remember(Complex::Locator);
+        let slot = self.remember(Complex::Locator);
+        self.locator_slot = u8::try_from(slot).ok().filter(|&s| s < 0x80);
         let (mut text, mut file, mut line_starts) = (None, None, None);
         for attr in &LocatorAttr::NEW_ORDER[..count as usize] {
             match attr {
-                LocatorAttr::String => text = Some(self.string("Locator#string")?),
-                LocatorAttr::File => file = Some(self.string("Locator#file")?),
+                LocatorAttr::String => text = Some(self.string(|| "Locator#string".into())?),
+                LocatorAttr::File => file = Some(self.string(|| "Locator#file".into())?),
                 LocatorAttr::LineIndex => match self.value()? {
                     Value::Nil => {}
                     Value::ArrayStart(n) => {
-                        let n = self.length(n, "Locator#line_index")?;
+                        let n = Self::length(n, || "Locator#line_index".into())?;
                         self.remember(Complex::Other);
                         let mut starts = Vec::with_capacity(n.min(1 << 16));
                         for _ in 0..n {
-                            starts.push(self.int("Locator#line_index")?);
+                            starts.push(self.int(|| "Locator#line_index".into())?);
                         }
                         line_starts = Some(starts);
                     }
@@ -274,31 +394,22 @@ impl<U: Unpacker> Deserializer<'_, U> {
         if text.len() > u32::MAX as usize {
             return Err(err(XppErrorKind::Position, "a source of 4 GiB or more"));
         }
-        if let Some(starts) = line_starts {
-            let expected = LineIndex::new(&text);
-            if !starts
-                .iter()
-                .map(|&s| u32::try_from(s).ok())
-                .eq(expected.line_starts().iter().map(|&s| Some(s)))
-            {
-                return Err(err(
-                    XppErrorKind::Position,
-                    "Locator#line_index does not match the source text",
-                ));
-            }
-        }
-        let file = file.filter(|f| !f.is_empty()).map(|f| f.to_string());
-        Ok((text, file))
+        Ok(Locator {
+            text,
+            file,
+            line_starts,
+        })
     }
 
-    fn program(&mut self, start: Value) -> Result<Model, XppReadError> {
+    /// The Program object (`start` is its object start): the model, and its source text.
+    fn program(&mut self, start: Value<'a>) -> Result<(Model, Arc<str>), Fail> {
         let order = ModelClass::Program.new_order();
         let count = match start {
-            Value::ObjectStart(name, count) if &*name == ModelClass::Program.pcore_name() => count,
-            Value::ObjectStart(name, _) => {
+            Value::ObjectStart(Class::Program, count) => count,
+            Value::ObjectStart(class, _) => {
                 return Err(err(
                     XppErrorKind::UnknownClass,
-                    format!("expected a Program, found {name}"),
+                    format!("expected a Program, found {}", self.class_name(class)),
                 ))
             }
             other => return Err(attr_type_error("the Program", &other)),
@@ -311,21 +422,25 @@ impl<U: Unpacker> Deserializer<'_, U> {
             ));
         }
         self.remember(Complex::Program);
-        let mut model: Option<Model> = None;
+        let mut model: Option<(Model, Arc<str>)> = None;
         for info in &order[..count as usize] {
+            let before_locator = || {
+                err(
+                    XppErrorKind::AttributeType,
+                    format!("Program#{} before its Locator", info.name),
+                )
+            };
             match info.ty {
                 AttrType::Locator => {
                     let start = self.value()?;
-                    let (text, file) = self.locator(start)?;
-                    model = Some(Model::new(text, file.as_deref()));
+                    let locator = self.locator(start)?;
+                    let text: Arc<str> = Arc::from(locator.text);
+                    let m = Model::new(Arc::clone(&text), locator.file());
+                    locator.check_line_index(m.line_index())?;
+                    model = Some((m, text));
                 }
                 AttrType::OptNode(class) => {
-                    let m = model.as_mut().ok_or_else(|| {
-                        err(
-                            XppErrorKind::AttributeType,
-                            "Program#body before its Locator",
-                        )
-                    })?;
+                    let (m, _) = model.as_mut().ok_or_else(before_locator)?;
                     match self.value()? {
                         Value::Nil => {}
                         start @ Value::ObjectStart(..) => {
@@ -336,14 +451,9 @@ impl<U: Unpacker> Deserializer<'_, U> {
                     }
                 }
                 AttrType::RefNodes(class) => {
-                    let m = model.as_mut().ok_or_else(|| {
-                        err(
-                            XppErrorKind::AttributeType,
-                            "Program#definitions before its Locator",
-                        )
-                    })?;
+                    let (m, _) = model.as_mut().ok_or_else(before_locator)?;
                     let n = match self.value()? {
-                        Value::ArrayStart(n) => self.length(n, "Program#definitions")?,
+                        Value::ArrayStart(n) => Self::length(n, || "Program#definitions".into())?,
                         other => return Err(attr_type_error("Program#definitions", &other)),
                     };
                     self.remember(Complex::Other);
@@ -382,203 +492,15 @@ impl<U: Unpacker> Deserializer<'_, U> {
         })
     }
 
-    /// A node of class `expected` (or a subclass) whose object start is `start`.
-    fn node(
-        &mut self,
-        m: &mut Model,
-        start: Value,
-        expected: ModelClass,
-    ) -> Result<NodeId, XppReadError> {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return Err(err(
-                XppErrorKind::Malformed,
-                "nesting deeper than any parse",
-            ));
-        }
-        let result = crate::deep::guarded(|| self.node_unguarded(m, start, expected));
-        self.depth -= 1;
-        result
-    }
-
-    fn node_unguarded(
-        &mut self,
-        m: &mut Model,
-        start: Value,
-        expected: ModelClass,
-    ) -> Result<NodeId, XppReadError> {
-        let Value::ObjectStart(name, count) = start else {
-            return Err(attr_type_error(expected.name(), &start));
-        };
-        let class = node_class(&name)
-            .ok_or_else(|| err(XppErrorKind::UnknownClass, format!("unknown class {name}")))?;
-        if !class.is_a(expected) {
-            return Err(err(
-                XppErrorKind::AttributeType,
-                format!("a {} where a {} belongs", class.name(), expected.name()),
-            ));
-        }
-        let order = class.new_order();
-        let required = 3 + order.iter().filter(|a| a.is_required()).count() as i64;
-        if !(required..=3 + order.len() as i64).contains(&count) {
-            return Err(err(
-                XppErrorKind::AttributeCount,
-                format!("{} with {count} attributes", class.name()),
-            ));
-        }
-        let slot = self.remember(Complex::Node(None));
-        match self.value()? {
-            Value::Tabulation(i)
-                if usize::try_from(i).ok().and_then(|i| self.complex.get(i))
-                    == Some(&Complex::Locator) => {}
-            other => return Err(attr_type_error("Positioned#locator", &other)),
-        }
-        let text_len = m.source().len() as i64;
-        let offset = self.int("Positioned#offset")?;
-        let length = self.int("Positioned#length")?;
-        if offset < 0 || length < 0 || offset.checked_add(length).is_none_or(|end| end > text_len) {
-            return Err(err(
-                XppErrorKind::Position,
-                format!(
-                    "{} at {offset}+{length} is outside the source ({text_len} bytes)",
-                    class.name()
-                ),
-            ));
-        }
-        let indices = class.new_order_indices();
-        let mut inputs: Vec<Option<AttrInput<'static>>> = vec![None; order.len()];
-        for (k, info) in order.iter().enumerate() {
-            let input = if (k as i64) < count - 3 {
-                self.attribute(m, class, info)?
-            } else {
-                default_input(m, info)?
-            };
-            inputs[indices[k]] = Some(input);
-        }
-        let mut next = 0;
-        let kind = NodeKind::from_attr_values(class, |_| {
-            let input = inputs.get(next).copied().flatten();
-            next += 1;
-            input
-        })
-        .ok_or_else(|| {
-            err(
-                XppErrorKind::AttributeType,
-                format!("{}: an attribute value of the wrong type", class.name()),
-            )
-        })?;
-        let id = m.alloc(offset as u32, length as u32, kind);
-        self.complex[slot] = Complex::Node(Some(id));
-        Ok(id)
-    }
-
-    fn child(
-        &mut self,
-        m: &mut Model,
-        class: ModelClass,
-        info: &AttrInfo,
-        element: ModelClass,
-    ) -> Result<NodeId, XppReadError> {
-        let start = self.value()?;
-        if !matches!(start, Value::ObjectStart(..)) {
-            return Err(attr_type_error(
-                &format!("{}#{}", class.name(), info.name),
-                &start,
-            ));
-        }
-        self.node(m, start, element)
-    }
-
-    fn attribute(
-        &mut self,
-        m: &mut Model,
-        class: ModelClass,
-        info: &AttrInfo,
-    ) -> Result<AttrInput<'static>, XppReadError> {
-        let what = || format!("{}#{}", class.name(), info.name);
-        Ok(match info.ty {
-            AttrType::Node(element) => AttrInput::Node(self.child(m, class, info, element)?),
-            AttrType::OptNode(element) => match self.value()? {
-                Value::Nil => AttrInput::OptNode(None),
-                start @ Value::ObjectStart(..) => {
-                    AttrInput::OptNode(Some(self.node(m, start, element)?))
-                }
-                other => return Err(attr_type_error(&what(), &other)),
-            },
-            AttrType::Nodes { element, min } => {
-                let n = match self.value()? {
-                    Value::ArrayStart(n) => self.length(n, &what())?,
-                    other => return Err(attr_type_error(&what(), &other)),
-                };
-                if n < usize::from(min) {
-                    return Err(err(
-                        XppErrorKind::AttributeType,
-                        format!("{} needs {min} element(s)", what()),
-                    ));
-                }
-                self.remember(Complex::Other);
-                let mut ids = Vec::with_capacity(n.min(1 << 12));
-                for _ in 0..n {
-                    ids.push(self.child(m, class, info, element)?);
-                }
-                AttrInput::Nodes(m.list(&ids))
-            }
-            AttrType::String => AttrInput::Str(m.intern(&self.string(&what())?)),
-            AttrType::OptString => match self.value()? {
-                Value::Nil => AttrInput::OptStr(None),
-                Value::Str(s) => AttrInput::OptStr(Some(m.intern(&s))),
-                other => return Err(attr_type_error(&what(), &other)),
-            },
-            AttrType::Boolean => match self.value()? {
-                Value::Bool(b) => AttrInput::Bool(b),
-                other => return Err(attr_type_error(&what(), &other)),
-            },
-            AttrType::OptBoolean => match self.value()? {
-                Value::Nil => AttrInput::OptBool(None),
-                Value::Bool(b) => AttrInput::OptBool(Some(b)),
-                other => return Err(attr_type_error(&what(), &other)),
-            },
-            AttrType::Integer => AttrInput::Int(IntValue::Small(self.int(&what())?)),
-            AttrType::Float => match self.value()? {
-                Value::Float(f) => AttrInput::Float(f),
-                other => return Err(attr_type_error(&what(), &other)),
-            },
-            AttrType::Regexp => match self.value()? {
-                Value::Regexp(s) => {
-                    self.remember(Complex::Other);
-                    AttrInput::Str(m.intern(&s))
-                }
-                other => return Err(attr_type_error(&what(), &other)),
-            },
-            AttrType::Enum(names) => {
-                let s = self.string(&what())?;
-                match names.iter().find(|n| **n == &*s) {
-                    Some(name) => AttrInput::Enum(name),
-                    None => {
-                        return Err(err(
-                            XppErrorKind::AttributeType,
-                            format!("{}: {s:?} is not one of {names:?}", what()),
-                        ))
-                    }
-                }
-            }
-            AttrType::RefNodes(_) | AttrType::Locator => {
-                return Err(err(
-                    XppErrorKind::AttributeType,
-                    format!("{} cannot be read", what()),
-                ))
-            }
-        })
-    }
-
     fn diagnostics(
         &mut self,
         text: &str,
         file: Option<&str>,
-    ) -> Result<Vec<Diagnostic>, XppReadError> {
+        index: &LineIndex,
+    ) -> Result<Vec<Diagnostic>, Fail> {
         let bad = |message: String| err(XppErrorKind::Diagnostic, message);
         let n = match self.value()? {
-            Value::ArrayStart(n) => self.length(n, "diagnostics")?,
+            Value::ArrayStart(n) => Self::length(n, || "diagnostics".into())?,
             other => {
                 return Err(bad(format!(
                     "expected the diagnostics array, found {other:?}"
@@ -586,47 +508,47 @@ impl<U: Unpacker> Deserializer<'_, U> {
             }
         };
         self.remember(Complex::Other);
-        let index = LineIndex::new(text);
         let mut out = Vec::with_capacity(n.min(1 << 12));
         for _ in 0..n {
             let entries = match self.value()? {
-                Value::MapStart(k) => self.length(k, "diagnostic")?,
+                Value::MapStart(k) => Self::length(k, || "diagnostic".into())?,
                 other => return Err(bad(format!("a diagnostic is {other:?}, not a map"))),
             };
             self.remember(Complex::Other);
             let mut d = Diagnostic::error(IssueCode::SYNTAX_ERROR, 0, 0, "");
             let (mut code, mut severity, mut offset, mut length) = (None, None, None, None);
             for _ in 0..entries {
-                let key = self.string("a diagnostic key")?;
-                match &*key {
+                let key = self.string(|| "a diagnostic key".into())?;
+                match key {
                     "issue_code" => {
-                        let name = self.string("issue_code")?;
+                        let name = self.string(|| "issue_code".into())?;
                         code = Some(
-                            IssueCode::from_name(&name)
+                            IssueCode::from_name(name)
                                 .ok_or_else(|| bad(format!("unknown issue code {name}")))?,
                         );
                     }
                     "severity" => {
-                        severity = Some(match &*self.string("severity")? {
+                        severity = Some(match self.string(|| "severity".into())? {
                             "error" => Severity::Error,
                             "warning" => Severity::Warning,
                             "deprecation" => Severity::Deprecation,
                             other => return Err(bad(format!("unknown severity {other}"))),
                         });
                     }
-                    "offset" => offset = Some(self.int("offset")?),
-                    "length" => length = Some(self.int("length")?),
-                    "message" => d.message = self.string("message")?.to_string(),
+                    "offset" => offset = Some(self.int(|| "offset".into())?),
+                    "length" => length = Some(self.int(|| "length".into())?),
+                    "message" => d.message = self.string(|| "message".into())?.to_owned(),
                     "arguments" => {
                         let k = match self.value()? {
-                            Value::MapStart(k) => self.length(k, "arguments")?,
+                            Value::MapStart(k) => Self::length(k, || "arguments".into())?,
                             other => return Err(bad(format!("arguments is {other:?}, not a map"))),
                         };
                         self.remember(Complex::Other);
                         for _ in 0..k {
-                            let name = static_argument_name(&self.string("an argument name")?)?;
-                            let value = self.string("an argument value")?;
-                            d.args.push((name, value.to_string()));
+                            let name =
+                                static_argument_name(self.string(|| "an argument name".into())?)?;
+                            let value = self.string(|| "an argument value".into())?;
+                            d.args.push((name, value.to_owned()));
                         }
                     }
                     other => return Err(bad(format!("unknown diagnostic key {other}"))),
@@ -649,53 +571,66 @@ impl<U: Unpacker> Deserializer<'_, U> {
             d.severity = severity;
             d.offset = offset as u32;
             d.len = length as u32;
-            d.locate(file, text, &index);
+            d.locate(file, text, index);
             out.push(d);
         }
         Ok(out)
     }
 }
 
-/// The concrete positioned class of a Pcore name (a table built once from the description).
-fn node_class(pcore_name: &str) -> Option<ModelClass> {
-    static CLASSES: OnceLock<HashMap<&'static str, ModelClass>> = OnceLock::new();
-    CLASSES
-        .get_or_init(|| {
-            ModelClass::ALL
-                .iter()
-                .filter(|c| !c.is_abstract() && c.is_positioned())
-                .map(|&c| (c.pcore_name(), c))
-                .collect()
-        })
-        .get(pcore_name)
-        .copied()
+/// FxHash (rustc's): the class table is looked up once per distinct object start of a file, a
+/// few dozen times per file, where SipHash of the names showed in profiles.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+            self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
-/// The value of an attribute left out because it equals its default.
-fn default_input(m: &mut Model, info: &AttrInfo) -> Result<AttrInput<'static>, XppReadError> {
-    Ok(match (info.default, info.ty) {
-        (AttrDefault::Nil, AttrType::OptNode(_)) => AttrInput::OptNode(None),
-        (AttrDefault::Nil, AttrType::OptString) => AttrInput::OptStr(None),
-        (AttrDefault::Nil, AttrType::OptBoolean) => AttrInput::OptBool(None),
-        (AttrDefault::EmptyArray, _) => AttrInput::Nodes(NodeList::EMPTY),
-        (AttrDefault::Bool(b), _) => AttrInput::Bool(b),
-        (AttrDefault::Integer(i), _) => AttrInput::Int(IntValue::Small(i)),
-        (AttrDefault::String(s), AttrType::Enum(_)) => AttrInput::Enum(s),
-        (AttrDefault::String(s), _) => AttrInput::Str(m.intern(s)),
-        _ => {
-            return Err(err(
-                XppErrorKind::AttributeCount,
-                format!("required attribute {} is missing", info.name),
-            ))
-        }
-    })
+/// The class a Pcore type name `Puppet::AST::<name>` names: the Program, the Locator or a
+/// concrete positioned class (a table built once from the description).
+fn class_by_name(name: &str) -> Option<Class> {
+    type Table = HashMap<&'static str, Class, BuildHasherDefault<FxHasher>>;
+    static CLASSES: OnceLock<Table> = OnceLock::new();
+    let short = |pcore_name: &'static str| {
+        pcore_name
+            .strip_prefix("Puppet::AST::")
+            .expect("every class of the model is in Puppet::AST")
+    };
+    CLASSES
+        .get_or_init(|| {
+            let mut table: Table = ModelClass::ALL
+                .iter()
+                .filter(|c| !c.is_abstract() && c.is_positioned())
+                .map(|&c| (short(c.pcore_name()), Class::Node(c)))
+                .collect();
+            table.insert(short(ModelClass::Program.pcore_name()), Class::Program);
+            table.insert(short(LocatorAttr::PCORE_NAME), Class::Locator);
+            table
+        })
+        .get(name)
+        .copied()
 }
 
 /// Diagnostic argument names are `&'static str` in [`Diagnostic::args`]: names read from files
 /// are kept once for the life of the process, at most 256 distinct ones of at most 32
 /// lower-case letters and underscores each (Puppet's are a few dozen), so a file cannot make
 /// the process keep more than a few kilobytes.
-fn static_argument_name(name: &str) -> Result<&'static str, XppReadError> {
+fn static_argument_name(name: &str) -> Result<&'static str, Fail> {
     static NAMES: OnceLock<Mutex<Vec<&'static str>>> = OnceLock::new();
     if name.is_empty()
         || name.len() > 32
@@ -722,4 +657,26 @@ fn static_argument_name(name: &str) -> Result<&'static str, XppReadError> {
     let leaked: &'static str = Box::leak(name.to_owned().into_boxed_str());
     names.push(leaked);
     Ok(leaked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every concrete positioned class, the Program and the Locator are found by their
+    /// `Puppet::AST::` name; abstract classes are not.
+    #[test]
+    fn class_names_resolve() {
+        for &c in ModelClass::ALL {
+            let short = c.pcore_name().strip_prefix("Puppet::AST::").unwrap();
+            let expected = match c {
+                ModelClass::Program => Some(Class::Program),
+                c if !c.is_abstract() && c.is_positioned() => Some(Class::Node(c)),
+                _ => None,
+            };
+            assert_eq!(class_by_name(short), expected, "{c:?}");
+        }
+        assert_eq!(class_by_name("Locator"), Some(Class::Locator));
+        assert_eq!(class_by_name("Nope"), None);
+    }
 }

@@ -1,8 +1,9 @@
 //! `xpp build` (parse, validate and write every stale `.xpp` of an environment, in parallel)
 //! and the freshness test it shares with `xpp check`.
 
-use std::io::{IsTerminal as _, Write as _};
+use std::io::{IsTerminal as _, Read as _, Write as _};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -11,22 +12,29 @@ use puppet_syntax::{parse_and_validate, LocationContext, ParseOptions};
 use rayon::prelude::*;
 
 use super::environment::{self, Source};
-use super::XppBuildArgs;
+use super::{XppBuildArgs, XppSettings};
 use crate::Outcome;
 
 /// The options every source of the environment is parsed with (`epp` set per file): the module
 /// path and the environment's manifests, so Puppet's location checks run, relative names
-/// resolved against the environment.
-pub fn parse_options(envdir: &Path, modulepath: &[PathBuf], source: &Source) -> ParseOptions {
+/// resolved against the environment; `tasks` and `strict` as given.
+pub fn parse_options(
+    envdir: &Path,
+    modulepath: &[PathBuf],
+    source: &Source,
+    settings: XppSettings,
+) -> ParseOptions {
     let location = LocationContext::new(
         modulepath.to_vec(),
         Some(envdir.join("manifests")),
         envdir.to_path_buf(),
     );
-    ParseOptions::new()
-        .file(source.name.clone())
-        .epp(source.epp)
-        .location(location)
+    settings.apply(
+        ParseOptions::new()
+            .file(source.name.clone())
+            .epp(source.epp)
+            .location(location),
+    )
 }
 
 /// Why an existing `.xpp` is not up to date with its source, or `None` when it is.
@@ -36,10 +44,20 @@ pub fn staleness(
     options: &ParseOptions,
     format: Option<XppFormat>,
 ) -> Option<String> {
-    let header = match xpp::read_header(xpp_bytes) {
-        Ok(header) => header,
-        Err(err) => return Some(format!("unreadable: {err}")),
-    };
+    match xpp::read_checked_header(xpp_bytes) {
+        Ok(header) => stale_header(&header, source, options, format),
+        Err(err) => Some(format!("unreadable: {err}")),
+    }
+}
+
+/// Why a `.xpp` with this (payload-checked) header is not up to date, or `None` when it is:
+/// the source digest, producer and settings must be those of this build.
+fn stale_header(
+    header: &XppHeader,
+    source: &[u8],
+    options: &ParseOptions,
+    format: Option<XppFormat>,
+) -> Option<String> {
     let expected = XppHeader::for_source(options, format.unwrap_or(header.format), source);
     for key in ["source-sha256", "producer", "epp", "tasks", "strict"] {
         if header.get(key) != expected.get(key) {
@@ -53,36 +71,73 @@ pub fn staleness(
 }
 
 /// Writes `bytes` to `target` atomically (a temporary file in the same directory, then a
-/// rename), with the permissions (and, as root, the owner) of `like`.
-fn write_atomically(target: &Path, bytes: &[u8], like: &Path) -> std::io::Result<()> {
+/// rename), with the permissions (and, as root, the owner) of the source, `like`.
+///
+/// Without `fsync`: a file torn by a crash is refused by every reader (payload digest,
+/// structure checks), so Puppet loads the `.pp` instead (PRFC-23), and the next build, which
+/// checks the payload digest, writes it again; an `fsync` per file nearly doubled the time of a
+/// build of the Debian corpus. System calls are few (directories are created only when the
+/// temporary file cannot be, permissions and owner set through the open file): in this
+/// work they cost more than parsing.
+fn write_atomically(target: &Path, bytes: &[u8], like: &std::fs::Metadata) -> std::io::Result<()> {
+    static PID: OnceLock<u32> = OnceLock::new();
     let dir = target.parent().expect("an .xpp path has a directory");
-    std::fs::create_dir_all(dir)?;
     let name = target.file_name().expect("a file name").to_string_lossy();
-    let temporary = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let pid = *PID.get_or_init(std::process::id);
+    let temporary = dir.join(format!(".{name}.{pid}.tmp"));
+    let mut file = match std::fs::File::create(&temporary) {
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::create_dir_all(dir)?;
+            std::fs::File::create(&temporary)?
+        }
+        other => other?,
+    };
     let result = (|| {
-        let mut file = std::fs::File::create(&temporary)?;
         file.write_all(bytes)?;
-        file.sync_all()?;
-        let metadata = std::fs::metadata(like)?;
-        std::fs::set_permissions(&temporary, metadata.permissions())?;
+        file.set_permissions(like.permissions())?;
         #[cfg(unix)]
         {
             use std::os::unix::fs::MetadataExt;
-            // Only root may give a file away (a file we create is owned by who we are).
-            if std::fs::metadata(&temporary)?.uid() == 0 {
-                let _ = std::os::unix::fs::chown(
-                    &temporary,
-                    Some(metadata.uid()),
-                    Some(metadata.gid()),
-                );
+            // Only root may give a file away (a file we create is owned by who we are: asked
+            // once per process).
+            static AS_ROOT: OnceLock<bool> = OnceLock::new();
+            let as_root = match AS_ROOT.get() {
+                Some(&as_root) => as_root,
+                None => *AS_ROOT.get_or_init(|| file.metadata().is_ok_and(|m| m.uid() == 0)),
+            };
+            if as_root {
+                let _ = std::os::unix::fs::fchown(&file, Some(like.uid()), Some(like.gid()));
             }
         }
+        drop(file);
         std::fs::rename(&temporary, target)
     })();
     if result.is_err() {
         let _ = std::fs::remove_file(&temporary);
     }
     result
+}
+
+/// The bytes of a file: `open`, `read` until the end (two reads for most files), `close`.
+/// (`std::fs::read` adds `statx` and `lseek` to size its buffer; in a build with nothing to
+/// do, system calls are most of the time.)
+fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
+    let file = std::fs::File::open(path)?;
+    let mut bytes = Vec::with_capacity(64 * 1024);
+    (&file).take(u64::MAX).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// Removes `file`'s directories that are left empty, up to (not including) `root`.
+fn remove_empty_parents(file: &Path, root: &Path) {
+    let mut dir = file.parent();
+    while let Some(d) = dir {
+        // `remove_dir` refuses a directory that is not empty: that ends the climb.
+        if d == root || !d.starts_with(root) || std::fs::remove_dir(d).is_err() {
+            break;
+        }
+        dir = d.parent();
+    }
 }
 
 enum Done {
@@ -98,10 +153,6 @@ pub fn run(args: &XppBuildArgs) -> Outcome {
         return Outcome::Failure;
     }
     let modulepath = args.modulepath(envdir);
-    let (sources, problems) = environment::sources(envdir, &modulepath);
-    for problem in &problems {
-        eprintln!("puppet-parser: {problem}");
-    }
     let format = match args.format {
         super::XppFormatArg::Msgpack => XppFormat::Msgpack,
         super::XppFormatArg::Json => XppFormat::Json,
@@ -116,6 +167,13 @@ pub fn run(args: &XppBuildArgs) -> Outcome {
             return Outcome::Failure;
         }
     };
+    // Everything on the pool: the walk, the builds, and the listing of the existing `.xpp`
+    // files (for orphans) beside the builds; all of it is mostly system calls, so a build with
+    // nothing to do is as parallel as one that writes.
+    let (sources, problems) = pool.install(|| environment::sources(envdir, &modulepath));
+    for problem in &problems {
+        eprintln!("puppet-parser: {problem}");
+    }
     let progress = (std::io::stderr().is_terminal() && sources.len() >= 64).then(|| {
         let bar = ProgressBar::new(sources.len() as u64);
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}") {
@@ -123,18 +181,25 @@ pub fn run(args: &XppBuildArgs) -> Outcome {
         }
         bar
     });
-    let results: Vec<Done> = pool.install(|| {
-        sources
-            .par_iter()
-            .with_max_len(4)
-            .map(|source| {
-                let done = build_one(envdir, &modulepath, source, format);
-                if let Some(bar) = &progress {
-                    bar.inc(1);
-                }
-                done
-            })
-            .collect()
+    // The listing may or may not see the files being written: they are all expected, never
+    // orphans, so either is right.
+    let (results, existing): (Vec<Done>, Vec<PathBuf>) = pool.install(|| {
+        rayon::join(
+            || {
+                sources
+                    .par_iter()
+                    .with_max_len(4)
+                    .map(|source| {
+                        let done = build_one(envdir, &modulepath, source, format, args.settings);
+                        if let Some(bar) = &progress {
+                            bar.inc(1);
+                        }
+                        done
+                    })
+                    .collect()
+            },
+            || environment::existing_xpp_files(envdir),
+        )
     });
     if let Some(bar) = progress {
         bar.finish_and_clear();
@@ -147,10 +212,14 @@ pub fn run(args: &XppBuildArgs) -> Outcome {
     } else {
         Outcome::Failure
     };
-    for orphan in environment::existing_xpp_files(envdir) {
+    let root = environment::xpp_root(envdir);
+    for orphan in existing {
         if !expected.contains(orphan.as_path()) {
             match std::fs::remove_file(&orphan) {
-                Ok(()) => removed += 1,
+                Ok(()) => {
+                    removed += 1;
+                    remove_empty_parents(&orphan, &root);
+                }
                 Err(err) => {
                     eprintln!("puppet-parser: cannot remove {}: {err}", orphan.display());
                     outcome = Outcome::Failure;
@@ -186,8 +255,14 @@ pub fn run(args: &XppBuildArgs) -> Outcome {
     outcome
 }
 
-fn build_one(envdir: &Path, modulepath: &[PathBuf], source: &Source, format: XppFormat) -> Done {
-    let bytes = match std::fs::read(&source.path) {
+fn build_one(
+    envdir: &Path,
+    modulepath: &[PathBuf],
+    source: &Source,
+    format: XppFormat,
+    settings: XppSettings,
+) -> Done {
+    let bytes = match read_file(&source.path) {
         Ok(bytes) => bytes,
         Err(err) => {
             eprintln!(
@@ -197,14 +272,13 @@ fn build_one(envdir: &Path, modulepath: &[PathBuf], source: &Source, format: Xpp
             return Done::Failed;
         }
     };
-    let options = parse_options(envdir, modulepath, source);
-    if let Ok(existing) = std::fs::read(&source.xpp) {
-        if staleness(&existing, &bytes, &options, Some(format)).is_none() {
-            let errors = xpp::read_header(&existing)
-                .ok()
-                .and_then(|h| h.get("errors").map(|e| e != "0"))
-                .unwrap_or(false);
-            return Done::UpToDate { errors };
+    let options = parse_options(envdir, modulepath, source, settings);
+    if let Ok(existing) = read_file(&source.xpp) {
+        if let Ok(header) = xpp::read_checked_header(&existing) {
+            if stale_header(&header, &bytes, &options, Some(format)).is_none() {
+                let errors = header.get("errors").is_some_and(|e| e != "0");
+                return Done::UpToDate { errors };
+            }
         }
     }
     let result = parse_and_validate(&bytes, &options);
@@ -221,7 +295,9 @@ fn build_one(envdir: &Path, modulepath: &[PathBuf], source: &Source, format: Xpp
             return Done::Failed;
         }
     };
-    match write_atomically(&source.xpp, &xpp_bytes, &source.path) {
+    let written = std::fs::metadata(&source.path)
+        .and_then(|metadata| write_atomically(&source.xpp, &xpp_bytes, &metadata));
+    match written {
         Ok(()) => {
             log::debug!(file = source.name.as_str(); "xpp written");
             Done::Written { errors }

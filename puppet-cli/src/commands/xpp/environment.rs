@@ -14,6 +14,8 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
+
 /// The reserved module name of the environment's own files.
 pub const ENVIRONMENT_MODULE: &str = "environment";
 
@@ -45,35 +47,16 @@ pub fn xpp_root(envdir: &Path) -> PathBuf {
 }
 
 /// Every loadable source of the environment, sorted by `.xpp` path, and the problems met
-/// (unreadable directories), as messages.
+/// (unreadable directories), as messages. The modules are walked in parallel (on the current
+/// rayon pool): the walk is all system calls, and it comes before the build.
 pub fn sources(envdir: &Path, modulepath: &[PathBuf]) -> (Vec<Source>, Vec<String>) {
-    let root = xpp_root(envdir);
-    let mut out = Vec::new();
-    let mut problems = Vec::new();
-    let mut add_tree = |dir: &Path, ext: &str, module: &str, sub: &str, out: &mut Vec<Source>| {
-        let mut files = Vec::new();
-        walk(
-            &dir.join(sub),
-            ext,
-            &mut files,
-            &mut problems,
-            &mut HashSet::new(),
-        );
-        for path in files {
-            let inside = path.strip_prefix(dir).expect("walked under dir");
-            let name = match path.strip_prefix(envdir) {
-                Ok(relative) => relative.display().to_string(),
-                Err(_) => path.display().to_string(),
-            };
-            out.push(Source {
-                xpp: root.join(module).join(inside).with_extension("xpp"),
-                epp: ext == "epp",
-                path,
-                name,
-            });
-        }
-    };
-    add_tree(envdir, "pp", ENVIRONMENT_MODULE, "manifests", &mut out);
+    // (module directory, module name, subdirectory, extension): the trees to walk.
+    let mut trees: Vec<(PathBuf, String, &str, &str)> = vec![(
+        envdir.to_path_buf(),
+        ENVIRONMENT_MODULE.to_owned(),
+        "manifests",
+        "pp",
+    )];
     let mut seen = HashSet::new();
     for entry_dir in modulepath {
         let Ok(entries) = std::fs::read_dir(entry_dir) else {
@@ -97,27 +80,98 @@ pub fn sources(envdir: &Path, modulepath: &[PathBuf]) -> (Vec<Source>, Vec<Strin
                 continue;
             }
             for (sub, ext) in MODULE_DIRS {
-                add_tree(&module_dir, ext, &name, sub, &mut out);
+                trees.push((module_dir.clone(), name.clone(), sub, ext));
             }
         }
+    }
+    let root = xpp_root(envdir);
+    let walked: Vec<(Vec<Source>, Vec<String>)> = trees
+        .par_iter()
+        .map(|(dir, module, sub, ext)| {
+            let (mut files, mut problems) = (Vec::new(), Vec::new());
+            walk(
+                &dir.join(sub),
+                ext,
+                &mut files,
+                &mut problems,
+                &mut HashSet::new(),
+            );
+            let sources = files
+                .into_iter()
+                .map(|path| {
+                    let inside = path.strip_prefix(dir).expect("walked under dir");
+                    let name = match path.strip_prefix(envdir) {
+                        Ok(relative) => relative.display().to_string(),
+                        Err(_) => path.display().to_string(),
+                    };
+                    Source {
+                        xpp: root.join(module).join(inside).with_extension("xpp"),
+                        epp: *ext == "epp",
+                        path,
+                        name,
+                    }
+                })
+                .collect();
+            (sources, problems)
+        })
+        .collect();
+    let mut out = Vec::new();
+    let mut problems = Vec::new();
+    for (sources, found) in walked {
+        out.extend(sources);
+        problems.extend(found);
     }
     out.sort_by(|a, b| a.xpp.cmp(&b.xpp));
     out.dedup_by(|a, b| a.xpp == b.xpp);
     (out, problems)
 }
 
-/// Files with extension `ext` under `dir`, following symbolic links, each directory once.
+/// What tells directories apart: device and inode.
+#[cfg(unix)]
+type DirKey = (u64, u64);
+#[cfg(not(unix))]
+type DirKey = PathBuf;
+
+#[cfg(unix)]
+fn dir_key(_dir: &Path, metadata: &std::fs::Metadata) -> DirKey {
+    use std::os::unix::fs::MetadataExt;
+    (metadata.dev(), metadata.ino())
+}
+
+#[cfg(not(unix))]
+fn dir_key(dir: &Path, _metadata: &std::fs::Metadata) -> DirKey {
+    dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf())
+}
+
+/// Files with extension `ext` under `dir`, following symbolic links, each directory once
+/// (directories are told apart by device and inode).
+///
+/// Few system calls: an entry's type comes from the directory listing, a file costs nothing
+/// more, a directory one `lstat` for its identity, a symbolic link one `stat` to follow it.
+/// (`canonicalize` per directory and `metadata` per entry made the walk, which runs before
+/// the parallel part of a build, a large share of a build with nothing to do.)
 fn walk(
     dir: &Path,
     ext: &str,
     out: &mut Vec<PathBuf>,
     problems: &mut Vec<String>,
-    visited: &mut HashSet<PathBuf>,
+    visited: &mut HashSet<DirKey>,
 ) {
-    let Ok(canonical) = dir.canonicalize() else {
+    let Ok(metadata) = dir.metadata() else {
         return;
     };
-    if !visited.insert(canonical) {
+    walk_dir(dir, &metadata, ext, out, problems, visited);
+}
+
+fn walk_dir(
+    dir: &Path,
+    metadata: &std::fs::Metadata,
+    ext: &str,
+    out: &mut Vec<PathBuf>,
+    problems: &mut Vec<String>,
+    visited: &mut HashSet<DirKey>,
+) {
+    if !metadata.is_dir() || !visited.insert(dir_key(dir, metadata)) {
         return;
     }
     let entries = match std::fs::read_dir(dir) {
@@ -127,13 +181,32 @@ fn walk(
             return;
         }
     };
-    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    paths.sort();
-    for path in paths {
-        match path.metadata() {
-            Ok(m) if m.is_dir() => walk(&path, ext, out, problems, visited),
-            Ok(m) if m.is_file() && path.extension().is_some_and(|e| e == ext) => out.push(path),
-            _ => {}
+    let mut entries: Vec<std::fs::DirEntry> = entries.flatten().collect();
+    entries.sort_by_key(|e| e.file_name());
+    for entry in entries {
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        let path = entry.path();
+        let is_file = if kind.is_symlink() {
+            match path.metadata() {
+                Ok(m) if m.is_dir() => {
+                    walk_dir(&path, &m, ext, out, problems, visited);
+                    continue;
+                }
+                Ok(m) => m.is_file(),
+                Err(_) => continue,
+            }
+        } else if kind.is_dir() {
+            if let Ok(m) = entry.metadata() {
+                walk_dir(&path, &m, ext, out, problems, visited);
+            }
+            continue;
+        } else {
+            kind.is_file()
+        };
+        if is_file && path.extension().is_some_and(|e| e == ext) {
+            out.push(path);
         }
     }
 }

@@ -12,7 +12,9 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand, ValueEnum};
-use puppet_syntax::{pn, xpp};
+use puppet_syntax::{pn, xpp, ParseOptions, Strict};
+
+use super::validate::StrictArg;
 
 use crate::Outcome;
 
@@ -49,6 +51,30 @@ pub struct XppBuildArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub settings: XppSettings,
+}
+
+/// The settings sources are parsed with: recorded in each `.xpp` (`tasks`, `strict`), so a
+/// file built with other settings is not up to date.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct XppSettings {
+    /// Tasks mode: `plan` and `apply` are keywords.
+    #[arg(long)]
+    pub tasks: bool,
+    /// Puppet's `strict` setting: the severity of DUPLICATE_KEY.
+    #[arg(long, value_enum, default_value_t = StrictArg::Warning)]
+    pub strict: StrictArg,
+}
+
+impl XppSettings {
+    fn apply(self, options: ParseOptions) -> ParseOptions {
+        options.tasks(self.tasks).strict(match self.strict {
+            StrictArg::Off => Strict::Off,
+            StrictArg::Warning => Strict::Warning,
+            StrictArg::Error => Strict::Error,
+        })
+    }
 }
 
 impl XppBuildArgs {
@@ -93,6 +119,9 @@ pub struct XppCheckArgs {
     /// Module directories, `:`-separated (default ENVDIR/modules).
     #[arg(long, value_name = "DIR[:DIR...]")]
     pub modulepath: Option<String>,
+    /// The settings the files should have been built with.
+    #[command(flatten)]
+    pub settings: XppSettings,
 }
 
 pub fn run(command: &XppCommand) -> Outcome {
@@ -186,7 +215,7 @@ fn check(args: &XppCheckArgs) -> Outcome {
             findings.push(format!("unreadable source: {}", source.path.display()));
             continue;
         };
-        let options = build::parse_options(envdir, &modulepath, source);
+        let options = build::parse_options(envdir, &modulepath, source, args.settings);
         match std::fs::read(&source.xpp) {
             Err(_) => findings.push(format!("missing: {}", source.xpp.display())),
             Ok(existing) => {
