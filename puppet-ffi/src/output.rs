@@ -4,6 +4,7 @@
 
 use std::ffi::c_char;
 
+use puppet_syntax::pn::PnFormat;
 use puppet_syntax::Diagnostic;
 
 use crate::result::{puppet_result, result_ref};
@@ -87,20 +88,14 @@ pub extern "C" fn puppet_result_pn(
     flags: u32,
     out: *mut *mut puppet_buffer,
 ) -> puppet_status {
-    guard_status("puppet_result_pn", || {
-        clear_out(out)?;
-        let pretty = check_flags(flags)?;
-        let model = model_of(result_ref(result)?)?;
-        let pn = puppet_syntax::pn::transform(model);
-        deliver(
-            out,
-            Ok(if pretty {
-                pn.to_pretty_string()
-            } else {
-                pn.to_pn_string()
-            }),
-        )
-    })
+    pn_output(
+        "puppet_result_pn",
+        result,
+        flags,
+        out,
+        PnFormat::Pn,
+        PnFormat::PrettyPn,
+    )
 }
 
 /// The model as PN's JSON form (`puppet parser dump --format json`); otherwise as
@@ -111,19 +106,31 @@ pub extern "C" fn puppet_result_json(
     flags: u32,
     out: *mut *mut puppet_buffer,
 ) -> puppet_status {
-    guard_status("puppet_result_json", || {
+    pn_output(
+        "puppet_result_json",
+        result,
+        flags,
+        out,
+        PnFormat::Json,
+        PnFormat::PrettyJson,
+    )
+}
+
+/// `puppet_result_pn` and `puppet_result_json`: the PN tree rendered in `plain`, or in `pretty`
+/// with `PUPPET_OUTPUT_PRETTY`.
+fn pn_output(
+    function: &'static str,
+    result: *const puppet_result,
+    flags: u32,
+    out: *mut *mut puppet_buffer,
+    plain: PnFormat,
+    pretty: PnFormat,
+) -> puppet_status {
+    guard_status(function, || {
         clear_out(out)?;
-        let pretty = check_flags(flags)?;
+        let format = if check_flags(flags)? { pretty } else { plain };
         let model = model_of(result_ref(result)?)?;
-        let pn = puppet_syntax::pn::transform(model);
-        deliver(
-            out,
-            Ok(if pretty {
-                pn.to_pretty_json_string()
-            } else {
-                pn.to_json_string()
-            }),
-        )
+        deliver(out, Ok(puppet_syntax::pn::transform(model).render(format)))
     })
 }
 

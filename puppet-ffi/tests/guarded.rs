@@ -45,7 +45,8 @@ fn every_export_is_guarded() {
                 body.contains("guard(")
                     || body.contains("guard_status(")
                     || body.contains("run_parse(")
-                    || body.contains("movement("),
+                    || body.contains("movement(")
+                    || body.contains("pn_output("),
                 "{file}: {name} does not run its body in status::guard"
             );
         }

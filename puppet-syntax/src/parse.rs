@@ -177,7 +177,7 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
     let (cst, mut diagnostics) = if options.cst {
         let parser::Parsed {
             lexed,
-            events,
+            mut events,
             mut diagnostics,
             max_depth,
         } = parser::lex_and_parse(&text, options);
@@ -186,9 +186,7 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
             let cst = build_cst(&text, &lexed, events.clone(), max_depth);
             let mut m = new_model(&text, file, &lexed);
             let mut lowering = Lowering::new(&text, &lexed, &mut m);
-            let mut events = events;
             process(&mut events, &mut lowering);
-            drop(events);
             let body = finish_lowering(lowering, &mut diagnostics);
             model = with_body(m, body);
             (Some(cst), diagnostics)

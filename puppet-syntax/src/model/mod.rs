@@ -268,15 +268,7 @@ impl Model {
 
     /// Stores a child list.
     pub fn list(&mut self, ids: &[NodeId]) -> NodeList {
-        if ids.is_empty() {
-            return NodeList::EMPTY;
-        }
-        let start = u32::try_from(self.lists.len()).expect("model list arena overflow");
-        self.lists.extend_from_slice(ids);
-        NodeList {
-            start,
-            len: ids.len() as u32,
-        }
+        self.list_from(ids.iter().copied())
     }
 
     /// Stores a child list from an iterator (no intermediate vector).

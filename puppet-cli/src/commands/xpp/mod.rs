@@ -151,8 +151,14 @@ fn dump(args: &XppDumpArgs) -> Outcome {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let written = (|| -> io::Result<()> {
         match (args.format, &result.model) {
-            (XppDumpFormat::Pn, Some(model)) => writeln!(out, "{}", pn::to_pn_string(model))?,
-            (XppDumpFormat::Json, Some(model)) => writeln!(out, "{}", pn::to_json_string(model))?,
+            (XppDumpFormat::Pn, Some(model)) => {
+                pn::write_program(model, pn::PnFormat::Pn, &mut out)?;
+                writeln!(out)?
+            }
+            (XppDumpFormat::Json, Some(model)) => {
+                pn::write_program(model, pn::PnFormat::Json, &mut out)?;
+                writeln!(out)?
+            }
             (XppDumpFormat::Pn | XppDumpFormat::Json, None) => {}
             (XppDumpFormat::Text, _) => {
                 writeln!(out, "format: {}", file.header.format.mime_type())?;
