@@ -7,8 +7,21 @@
 /// `\w` (ASCII): `[A-Za-z0-9_]`.
 #[inline]
 pub(super) fn is_word(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
+    // A table: one load instead of three range checks in the name-scanning loops.
+    WORD_BYTES[b as usize]
 }
+
+/// `[A-Za-z0-9_]`, by byte.
+static WORD_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        table[i] = b.is_ascii_alphanumeric() || b == b'_';
+        i += 1;
+    }
+    table
+};
 
 /// Length of the `[[:blank:]]` character at `b[i]` (0 if none; `\r` is not blank).
 #[inline]

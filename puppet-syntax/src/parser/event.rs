@@ -39,8 +39,21 @@ pub trait TreeSink {
     fn error(&mut self) {}
 }
 
+/// Takes the events of a streaming parse ([`parse_into`](super::parse_into)) batch by batch:
+/// one dynamic call per batch (a top-level statement), and [`process`] monomorphized for the
+/// sink inside it, so the sink's methods are inlined into the replay loop.
+pub(crate) trait EventSink {
+    fn take(&mut self, events: &mut [Event]);
+}
+
+impl<S: TreeSink> EventSink for S {
+    fn take(&mut self, events: &mut [Event]) {
+        process(events, self);
+    }
+}
+
 /// Replay `events` into `sink`, resolving `forward_parent` chains.
-pub(crate) fn process(events: &mut [Event], sink: &mut dyn TreeSink) {
+pub(crate) fn process<S: TreeSink + ?Sized>(events: &mut [Event], sink: &mut S) {
     let mut forward_parents: Vec<SyntaxKind> = Vec::new();
     for i in 0..events.len() {
         match std::mem::replace(&mut events[i], Event::Tombstone) {

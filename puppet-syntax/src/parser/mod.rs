@@ -26,7 +26,7 @@ use crate::options::ParseOptions;
 use crate::syntax_kind::SyntaxKind::{self, *};
 
 pub use event::TreeSink;
-pub(crate) use event::{process, Event};
+pub(crate) use event::{process, Event, EventSink};
 pub(crate) use token_set::TokenSet;
 
 /// Maximum nesting of expressions and statement blocks before the parser gives up on the rest
@@ -104,6 +104,12 @@ impl<'t> Input<'t> {
         raw
     }
 
+    /// The kind of the token at raw index `raw`, `EOF` past the end.
+    #[inline]
+    fn kind_at(&self, raw: usize) -> SyntaxKind {
+        self.lexed.kinds.get(raw).copied().unwrap_or(EOF)
+    }
+
     /// `(offset, length)` of the token at raw index `raw`, if there is one.
     fn span(&self, raw: usize) -> Option<(u32, u32)> {
         (raw < self.lexed.kinds.len()).then(|| (self.lexed.starts[raw], self.lexed.token_len(raw)))
@@ -150,7 +156,7 @@ pub(crate) fn parse(input: &Input<'_>) -> Output {
 /// [`parse`] that hands the events to `sink` as it goes, at each top-level statement, instead of
 /// keeping them all: the returned `events` are empty. A large file's events are then never all
 /// in memory at once (the model builder uses this; the CST builder needs them all).
-pub(crate) fn parse_into<'i>(input: &'i Input<'_>, sink: &'i mut dyn TreeSink) -> Output {
+pub(crate) fn parse_into<'i>(input: &'i Input<'_>, sink: &'i mut dyn EventSink) -> Output {
     run(Parser::new(input, Some(sink)))
 }
 
@@ -170,6 +176,9 @@ pub(crate) struct Parser<'i, 't> {
     pos: usize,
     /// and in the lexer's tokens (trivia included).
     raw_pos: usize,
+    /// The kind of the token at `raw_pos` (`EOF` at the end): the grammar asks for it several
+    /// times per token.
+    current_kind: SyntaxKind,
     /// The raw index of the token before the current one, if any.
     prev_raw: Option<usize>,
     /// The events not yet handed to `sink` (all of them without a sink).
@@ -178,7 +187,7 @@ pub(crate) struct Parser<'i, 't> {
     /// index in `events` is `pos - flushed`.
     flushed: u32,
     /// Where the events go at each flush (see [`parse_into`]).
-    sink: Option<&'i mut dyn TreeSink>,
+    sink: Option<&'i mut dyn EventSink>,
     /// Markers started and not yet completed or abandoned: events can only be handed over
     /// when this is 0, so no marker can refer to an event that is gone.
     open_markers: u32,
@@ -191,17 +200,19 @@ pub(crate) struct Parser<'i, 't> {
 }
 
 impl<'i, 't> Parser<'i, 't> {
-    fn new(input: &'i Input<'t>, sink: Option<&'i mut dyn TreeSink>) -> Parser<'i, 't> {
+    fn new(input: &'i Input<'t>, sink: Option<&'i mut dyn EventSink>) -> Parser<'i, 't> {
         // About 2.4 events per token on the corpus; a streaming parse keeps only a statement's.
         let capacity = match sink {
             // About 1.15 events per token, trivia included (2.4 per significant token).
             None => input.lexed.kinds.len() * 6 / 5 + 16,
             Some(_) => 1024,
         };
+        let raw_pos = input.significant_from(0);
         Parser {
             input,
             pos: 0,
-            raw_pos: input.significant_from(0),
+            raw_pos,
+            current_kind: input.kind_at(raw_pos),
             prev_raw: None,
             events: Vec::with_capacity(capacity),
             flushed: 0,
@@ -217,18 +228,37 @@ impl<'i, 't> Parser<'i, 't> {
 
     // ---- lookahead ----
 
+    #[inline]
     pub(crate) fn current(&mut self) -> SyntaxKind {
-        self.nth(0)
+        self.count_step();
+        if self.gave_up {
+            return EOF;
+        }
+        self.current_kind
+    }
+
+    /// One lookahead: the step limit guards against a grammar loop that consumes nothing.
+    #[inline]
+    fn count_step(&mut self) {
+        self.steps += 1;
+        if self.steps > STEP_LIMIT && !self.gave_up {
+            self.no_progress();
+        }
+    }
+
+    #[cold]
+    fn no_progress(&mut self) {
+        self.give_up(
+            IssueCode::SYNTAX_ERROR,
+            "the parser made no progress; giving up on the rest of the input",
+        );
     }
 
     pub(crate) fn nth(&mut self, n: usize) -> SyntaxKind {
-        self.steps += 1;
-        if self.steps > STEP_LIMIT && !self.gave_up {
-            self.give_up(
-                IssueCode::SYNTAX_ERROR,
-                "the parser made no progress; giving up on the rest of the input",
-            );
+        if n == 0 {
+            return self.current();
         }
+        self.count_step();
         if self.gave_up {
             return EOF;
         }
@@ -248,6 +278,7 @@ impl<'i, 't> Parser<'i, 't> {
         EOF
     }
 
+    #[inline]
     pub(crate) fn at(&mut self, kind: SyntaxKind) -> bool {
         self.current() == kind
     }
@@ -286,6 +317,7 @@ impl<'i, 't> Parser<'i, 't> {
         self.pos += 1;
         self.prev_raw = Some(self.raw_pos);
         self.raw_pos = self.input.significant_from(self.raw_pos + 1);
+        self.current_kind = self.input.kind_at(self.raw_pos);
         self.steps = 0;
     }
 
@@ -346,7 +378,7 @@ impl<'i, 't> Parser<'i, 't> {
             return;
         }
         if let Some(sink) = self.sink.as_deref_mut() {
-            process(&mut self.events, sink);
+            sink.take(&mut self.events);
             self.flushed += self.events.len() as u32;
             self.events.clear();
         }
