@@ -43,7 +43,7 @@ pub(crate) struct Lowering<'a> {
     text: &'a str,
     lexed: &'a Lexed,
     pub(crate) model: &'a mut Model,
-    /// Next raw token index to hand out on a `token` event.
+    /// The raw index after the last token event's (where the node being finished ends).
     next_raw: usize,
     stack: Vec<Val>,
     /// `(kind, index of the first child in stack, groups.len())` of every open node.
@@ -250,15 +250,9 @@ impl TreeSink for Lowering<'_> {
             .push((kind, self.stack.len(), self.groups.len()));
     }
 
-    fn token(&mut self) {
-        while self.next_raw < self.lexed.kinds.len() && self.lexed.kinds[self.next_raw].is_trivia()
-        {
-            self.next_raw += 1;
-        }
-        if self.next_raw < self.lexed.kinds.len() {
-            self.stack.push(Val::Tok(self.next_raw as u32));
-            self.next_raw += 1;
-        }
+    fn token(&mut self, raw: u32) {
+        self.stack.push(Val::Tok(raw));
+        self.next_raw = raw as usize + 1;
     }
 
     fn error(&mut self) {

@@ -18,8 +18,9 @@ pub(crate) enum Event {
     },
     /// Close the innermost open node.
     Finish,
-    /// Consume the next non-trivia token.
-    Token,
+    /// Consume the next non-trivia token, at index `raw` of the lexer's tokens (so that a
+    /// sink that ignores trivia need not skip it).
+    Token { raw: u32 },
     /// A syntax error, or a token with a lexer error, was found here: every node open at this
     /// point is incomplete or holds a mistake.
     Error,
@@ -32,8 +33,9 @@ const _: () = assert!(std::mem::size_of::<Event>() == 8);
 /// Receives the tree shape: implemented by the CST builder and by the model builder.
 pub trait TreeSink {
     fn start_node(&mut self, kind: SyntaxKind);
-    /// The next non-trivia token (sinks that keep trivia attach it themselves).
-    fn token(&mut self);
+    /// The next non-trivia token, at index `raw` of the lexer's tokens (sinks that keep trivia
+    /// attach the trivia before it themselves).
+    fn token(&mut self, raw: u32);
     fn finish_node(&mut self);
     /// A mistake at this point (see [`Event::Error`]); the nodes open now are not well formed.
     fn error(&mut self) {}
@@ -83,7 +85,7 @@ pub(crate) fn process<S: TreeSink + ?Sized>(events: &mut [Event], sink: &mut S) 
                 }
             }
             Event::Finish => sink.finish_node(),
-            Event::Token => sink.token(),
+            Event::Token { raw } => sink.token(raw),
             Event::Error => sink.error(),
             Event::Tombstone => {}
         }

@@ -305,7 +305,9 @@ impl<'i, 't> Parser<'i, 't> {
         if self.current() == EOF {
             return;
         }
-        self.events.push(Event::Token);
+        self.events.push(Event::Token {
+            raw: self.raw_pos as u32,
+        });
         if self
             .input
             .lexer_error_tokens

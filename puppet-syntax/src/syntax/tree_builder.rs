@@ -123,8 +123,9 @@ impl TreeSink for CstBuilder<'_, '_> {
         self.builder.start_node(kind);
     }
 
-    fn token(&mut self) {
+    fn token(&mut self, raw: u32) {
         self.flush_trivia();
+        debug_assert_eq!(self.next, raw as usize);
         if self.next < self.lexed.kinds.len() {
             self.add_raw(self.next);
             self.next += 1;
