@@ -58,6 +58,9 @@ pub(crate) struct Lowering<'a> {
     /// The last EPP text node and the raw index of its last `RENDER_STRING` token (for merging
     /// text runs split by `<%# %>` comments, see the lexer's EPP conventions).
     last_render_string: Option<(NodeId, usize)>,
+    /// The index of the first node this lowering makes (a heredoc's text is lowered into the
+    /// model of the file, after the file's nodes so far).
+    first_node: usize,
     /// Set by the first grammar-action error: the model is unusable after it.
     pub(crate) failed: bool,
     /// Lowering heredoc text: the text's own string (see [`Lowering::heredoc_text_escapes`])
@@ -82,6 +85,7 @@ impl<'a> Lowering<'a> {
         Lowering {
             text,
             lexed,
+            first_node: model.node_count(),
             model,
             next_raw: 0,
             stack: Vec::with_capacity(64),
@@ -105,7 +109,7 @@ impl<'a> Lowering<'a> {
     pub(crate) fn finish(mut self) -> Option<NodeId> {
         let root = self.stack.pop().and_then(Val::node);
         if let Some(root) = root {
-            resolve_positions(self.model, root, 0);
+            resolve_positions(self.model, root, self.first_node, 0);
         }
         root
     }
@@ -288,8 +292,76 @@ impl TreeSink for Lowering<'_> {
 }
 
 /// Give every `UNPOSITIONED` node below `root` its container's offset and length 0 (Ruby's
-/// `Factory#contained_current`), top-down so containers are fixed first.
-pub(crate) fn resolve_positions(model: &mut Model, root: NodeId, fallback_offset: u32) {
+/// `Factory#contained_current`); `root` itself gets `fallback_offset`. Only nodes from index
+/// `first` on (those this lowering made) are considered.
+///
+/// About one node in fifteen is unpositioned, and a container is made after its contents,
+/// usually right after them: each unpositioned node looks for its container among the nodes
+/// that follow it (the last few containers found first: the bodies of one resource share
+/// theirs), and
+/// going from the last one back, containers are fixed before their contents. This looks at far
+/// fewer nodes than a walk of the whole tree. When the search takes too long, or a node has no
+/// container after it (a child swapped in later with `kind_mut`, or a node the lowering
+/// dropped), the whole tree goes to [`resolve_positions_by_walk`].
+pub(crate) fn resolve_positions(
+    model: &mut Model,
+    root: NodeId,
+    first: usize,
+    fallback_offset: u32,
+) {
+    let count = model.node_count();
+    let unpositioned: Vec<usize> = (first..count)
+        .filter(|&i| model.offset(NodeId::from_index(i)) == UNPOSITIONED)
+        .collect();
+    let contains = |model: &Model, container: NodeId, id: NodeId| {
+        let mut found = false;
+        model
+            .kind(container)
+            .for_each_child(model, &mut |c| found |= c == id);
+        found
+    };
+    // Nodes looked at, at most: a walk of the tree looks at every node once.
+    let mut budget = count - first;
+    // The containers found last, most recent first.
+    let mut recent: [Option<NodeId>; 4] = [None; 4];
+    for &i in unpositioned.iter().rev() {
+        let id = NodeId::from_index(i);
+        if id == root {
+            model.set_span(id, fallback_offset, 0);
+            continue;
+        }
+        let mut container = recent
+            .iter()
+            .flatten()
+            .copied()
+            .find(|&c| contains(model, c, id));
+        let mut next = i + 1;
+        while container.is_none() && next < count && budget > 0 {
+            let candidate = NodeId::from_index(next);
+            if contains(model, candidate, id) {
+                container = Some(candidate);
+            }
+            next += 1;
+            budget -= 1;
+        }
+        match container {
+            Some(container) if model.offset(container) != UNPOSITIONED => {
+                let offset = model.offset(container);
+                model.set_span(id, offset, 0);
+                if recent[0] != Some(container) {
+                    let at = recent.iter().position(|&c| c == Some(container));
+                    let end = at.unwrap_or(recent.len() - 1);
+                    recent[..=end].rotate_right(1);
+                    recent[0] = Some(container);
+                }
+            }
+            _ => return resolve_positions_by_walk(model, root, fallback_offset),
+        }
+    }
+}
+
+/// [`resolve_positions`] by a walk of the whole tree, top-down so containers are fixed first.
+fn resolve_positions_by_walk(model: &mut Model, root: NodeId, fallback_offset: u32) {
     // Containers are fixed before their children are pushed, so the visiting order is free.
     let mut work: Vec<(NodeId, u32)> = Vec::with_capacity(64);
     work.push((root, fallback_offset));
