@@ -464,9 +464,11 @@ impl<'a> Lexer<'a> {
             self.push(HEREDOC_BODY, len);
         }
         self.starts.push(len as u32);
-        // The capacity was a guess: give back a large unused part (for a big file the arrays
-        // are their own mappings, so shrinking them does not copy).
-        if self.kinds.capacity() - self.kinds.len() > self.kinds.len() / 8 {
+        // The capacity was a guess: give back a large unused part. Only for a big file: its
+        // arrays are their own mappings, so shrinking them does not copy, while for a small
+        // one it would be a new allocation and a copy, for a few kilobytes.
+        let unused = (self.kinds.capacity() - self.kinds.len()) * std::mem::size_of::<u32>();
+        if unused > 1 << 20 && self.kinds.capacity() - self.kinds.len() > self.kinds.len() / 8 {
             self.kinds.shrink_to_fit();
             self.starts.shrink_to_fit();
         }

@@ -310,9 +310,6 @@ pub(crate) fn resolve_positions(
     fallback_offset: u32,
 ) {
     let count = model.node_count();
-    let unpositioned: Vec<usize> = (first..count)
-        .filter(|&i| model.offset(NodeId::from_index(i)) == UNPOSITIONED)
-        .collect();
     let contains = |model: &Model, container: NodeId, id: NodeId| {
         let mut found = false;
         model
@@ -324,8 +321,12 @@ pub(crate) fn resolve_positions(
     let mut budget = count - first;
     // The containers found last, most recent first.
     let mut recent: [Option<NodeId>; 4] = [None; 4];
-    for &i in unpositioned.iter().rev() {
+    // Only node `i` changes at step `i`, so the nodes before it are still as made.
+    for i in (first..count).rev() {
         let id = NodeId::from_index(i);
+        if model.offset(id) != UNPOSITIONED {
+            continue;
+        }
         if id == root {
             model.set_span(id, fallback_offset, 0);
             continue;
