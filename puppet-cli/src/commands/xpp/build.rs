@@ -287,6 +287,7 @@ fn build_one(
         format,
         source: Some(&bytes),
         parse_options: &options,
+        source_stat: None,
     };
     let xpp_bytes = match xpp::write_xpp(&result, &write_options) {
         Ok(bytes) => bytes,

@@ -125,6 +125,7 @@ pub fn to_xpp(
                     format,
                     source: Some(source),
                     parse_options: options,
+                    source_stat: None,
                 },
             )
         };
