@@ -99,6 +99,21 @@ impl XppHeader {
         })
     }
 
+    /// This header followed by the `source-size` and `source-mtime-ns` of `stat`.
+    pub fn with_source_stat(mut self, stat: SourceStat) -> XppHeader {
+        self.parameters
+            .push(("source-size".to_owned(), stat.size.to_string()));
+        self.parameters
+            .push(("source-mtime-ns".to_owned(), stat.mtime_ns.to_string()));
+        self
+    }
+
+    /// The parameters that depend on the producer and the settings only: `document-type`,
+    /// `version`, `producer`, `puppet-version`, `epp`, `tasks`, `strict`.
+    pub fn for_settings(options: &ParseOptions, format: XppFormat) -> XppHeader {
+        XppHeader::base(options, format)
+    }
+
     fn base(p: &ParseOptions, format: XppFormat) -> XppHeader {
         let parameters = [
             ("document-type", "xpp".to_owned()),
@@ -129,12 +144,7 @@ impl XppHeader {
             None => XppHeader::base(options.parse_options, options.format),
         };
         if let Some(stat) = options.source_stat {
-            header
-                .parameters
-                .push(("source-size".to_owned(), stat.size.to_string()));
-            header
-                .parameters
-                .push(("source-mtime-ns".to_owned(), stat.mtime_ns.to_string()));
+            header = header.with_source_stat(stat);
         }
         header.with_payload(errors, payload)
     }

@@ -298,6 +298,12 @@ pub fn read_checked_header(bytes: &[u8]) -> Result<XppHeader, XppReadError> {
     envelope::parse_envelope(bytes).map(|(header, _)| header)
 }
 
+/// The envelope of an XPP file with its payload checksum checked, and the payload (not read):
+/// what rewriting the envelope alone needs.
+pub fn read_checked_envelope(bytes: &[u8]) -> Result<(XppHeader, &[u8]), XppReadError> {
+    envelope::parse_envelope(bytes)
+}
+
 /// Reads a bare Pcore payload (what [`payload`] writes: no envelope, so no digest): the same
 /// checks as [`read_xpp`] on the values themselves.
 pub fn read_payload(payload: &[u8], format: XppFormat) -> Result<ParseResult, XppReadError> {
