@@ -15,12 +15,17 @@
 //! # Reading speed
 //!
 //! On the Debian corpus (1,920 files, 5.8 MB of source, 12.2 MB of msgpack XPP, 269,000 nodes)
-//! a msgpack read of every file takes about 33 ms per pass against about 53 ms for parsing and
-//! validating them (`benches/xpp.rs`; the reader took 155 ms before it borrowed its strings).
-//! Of the 33 ms, the SHA-256 of the payloads (the `sha2` crate's SHA-NI code, 1.7 GB/s) is
-//! about 7 ms, decoding the 1.5 million tokens about 7.5 ms, `Model::new` (its line index)
-//! about 2.5 ms, and building and checking the nodes the rest.
-//!
+//! a msgpack read of every file took about 35 ms per pass on a quiet machine against about 46
+//! ms for parsing and validating them (`benches/xpp.rs`; the reader took 155 ms before it
+//! borrowed its strings). Since then (measured on a shared, busy machine, before and after in
+//! the same window, best of 30 passes: 34–36 ms → 27–28 ms): the payload checksum is XXH3-128
+//! instead of SHA-256 (the SHA-256 of the payloads was about 7 ms; XXH3 is about 1 ms); the
+//! strings of the model are slices of the source where they are found there, so nothing is
+//! copied; the recorded line index is checked in place and the model's own is built only when
+//! asked for. What is left: decoding the 1.5 million tokens (about 7.5 ms), UTF-8 checks of the
+//! strings and the source (about 1.5 ms), copying the source into the model, and building and
+//! checking the nodes (most of the rest, through the generic `NodeKind::from_attr_values`).
+
 //! # The file
 //!
 //! ```text
