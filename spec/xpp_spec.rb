@@ -229,10 +229,13 @@ RSpec.describe "XPP files" do
             expect(e.message).not_to be_empty
           }
       end
-      # A truncated payload whose digest was recomputed: the reader itself refuses it.
+      # A truncated payload whose digest was recomputed (as the SHA-256 payload digest of
+      # files written before payload-xxh3, which the reader still checks): the reader itself
+      # refuses it.
       header, payload = bytes.split("\n\n".b, 2)
+      expect(header).to match(/; payload-xxh3=\h{32}\z/)
       short = payload[0...-2]
-      forged = header.sub(/payload-sha256=\h+/, "payload-sha256=#{Digest::SHA256.hexdigest(short)}") + "\n\n".b + short
+      forged = header.sub(/payload-xxh3=\h+/, "payload-sha256=#{Digest::SHA256.hexdigest(short)}") + "\n\n".b + short
       expect { PuppetNativeParser.load_xpp(forged) }
         .to raise_error(PuppetNativeParser::XppError) { |e| expect(e.code).to eq("XPP_TRUNCATED") }
       # trust: the stale source is not checked.

@@ -303,3 +303,130 @@ fn a_torn_xpp_is_not_up_to_date() {
     );
     assert_eq!(std::fs::read(&init).unwrap(), bytes);
 }
+
+/// Sets the modification time of `path` to `seconds_ago` seconds before now.
+fn set_age(path: &Path, seconds_ago: u64) -> std::time::SystemTime {
+    let time = std::time::SystemTime::now() - std::time::Duration::from_secs(seconds_ago);
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(time)
+        .unwrap();
+    time
+}
+
+fn nanos(time: std::time::SystemTime) -> String {
+    time.duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos()
+        .to_string()
+}
+
+/// Sources whose time is safely in the past get their size and time recorded, and a build
+/// trusts them as make does: a source changed behind its back, size and time put back, is
+/// not read (and `check` agrees); another time makes the build compare the digest.
+#[test]
+fn unchanged_size_and_time_are_trusted_without_reading_the_source() {
+    let env = environment();
+    let init = env.0.join("modules/web/manifests/init.pp");
+    let mut times = Vec::new();
+    for source in [
+        "manifests/site.pp",
+        "modules/web/manifests/init.pp",
+        "modules/web/functions/url.pp",
+        "modules/web/templates/page.epp",
+    ] {
+        times.push(set_age(&env.0.join(source), 3600));
+    }
+    assert_eq!(code(&run(&["xpp", "build", s(&env.0)])), 0);
+    let xpp_path = env.0.join(".xpp/modules/web/manifests/init.xpp");
+    let header = xpp::read_header(&std::fs::read(&xpp_path).unwrap()).unwrap();
+    let size = std::fs::metadata(&init).unwrap().len().to_string();
+    assert_eq!(header.get("source-size"), Some(size.as_str()));
+    assert_eq!(
+        header.get("source-mtime-ns"),
+        Some(nanos(times[1]).as_str())
+    );
+    // Same size, same time, other bytes: trusted (the source is not read).
+    env.file(
+        "modules/web/manifests/init.pp",
+        "class web($port = 81) { notice($port) }\n",
+    );
+    std::fs::File::options()
+        .write(true)
+        .open(&init)
+        .unwrap()
+        .set_modified(times[1])
+        .unwrap();
+    let out = run(&["xpp", "build", s(&env.0)]);
+    assert!(
+        stderr(&out).contains("4 files, 0 written, 4 up to date"),
+        "{}",
+        stderr(&out)
+    );
+    let check = run(&["xpp", "check", s(&env.0)]);
+    assert_eq!(code(&check), 0, "{}", stdout(&check));
+    // Another time: the digest decides, and the file is built again.
+    set_age(&init, 1800);
+    let check = run(&["xpp", "check", s(&env.0)]);
+    assert!(
+        stdout(&check).contains("(source-sha256 differs)"),
+        "{}",
+        stdout(&check)
+    );
+    let out = run(&["xpp", "build", s(&env.0)]);
+    assert!(
+        stderr(&out).contains("4 files, 1 written, 3 up to date"),
+        "{}",
+        stderr(&out)
+    );
+    let file = xpp::read_xpp(
+        &std::fs::read(&xpp_path).unwrap(),
+        Some(&std::fs::read(&init).unwrap()),
+    )
+    .unwrap();
+    assert!(puppet_syntax::pn::to_pn_string(file.result.model.as_ref().unwrap()).contains("81"));
+}
+
+/// A source whose bytes did not change but whose time did (a `touch`) is up to date: the
+/// build rewrites the envelope alone with the new time, keeping the payload.
+#[test]
+fn a_touched_source_only_gets_its_envelope_rewritten() {
+    let env = environment();
+    let url = env.0.join("modules/web/functions/url.pp");
+    set_age(&url, 3600);
+    assert_eq!(code(&run(&["xpp", "build", s(&env.0)])), 0);
+    let xpp_path = env.0.join(".xpp/modules/web/functions/url.xpp");
+    let before = std::fs::read(&xpp_path).unwrap();
+    let touched = set_age(&url, 600);
+    let out = run(&["xpp", "build", s(&env.0)]);
+    assert!(
+        stderr(&out).contains("4 files, 0 written, 4 up to date"),
+        "{}",
+        stderr(&out)
+    );
+    let after = std::fs::read(&xpp_path).unwrap();
+    let header = xpp::read_header(&after).unwrap();
+    assert_eq!(header.get("source-mtime-ns"), Some(nanos(touched).as_str()));
+    let payload = |bytes: &[u8]| {
+        let at = bytes.windows(2).position(|w| w == b"\n\n").unwrap();
+        bytes[at + 2..].to_vec()
+    };
+    assert_eq!(payload(&after), payload(&before));
+    assert_ne!(after, before);
+    assert!(xpp::read_xpp(&after, Some(&std::fs::read(&url).unwrap())).is_ok());
+}
+
+/// A source changed within the last seconds gets no size and time (a change in the same
+/// timestamp tick could go unseen): the next build decides by its digest.
+#[test]
+fn a_recent_source_records_no_time() {
+    let env = environment();
+    assert_eq!(code(&run(&["xpp", "build", s(&env.0)])), 0);
+    let bytes = std::fs::read(env.0.join(".xpp/modules/web/manifests/init.xpp")).unwrap();
+    let header = xpp::read_header(&bytes).unwrap();
+    assert_eq!(header.get("source-size"), None);
+    assert_eq!(header.get("source-mtime-ns"), None);
+    assert!(header.get("source-sha256").is_some());
+}

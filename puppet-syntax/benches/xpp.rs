@@ -66,6 +66,7 @@ fn bench_xpp(c: &mut Criterion) {
                     format,
                     source: Some(source),
                     parse_options: options,
+                    source_stat: None,
                 };
                 xpp::write_xpp(result, &options).unwrap()
             })
@@ -118,6 +119,7 @@ fn bench_xpp(c: &mut Criterion) {
                     format,
                     source: Some(source),
                     parse_options: options,
+                    source_stat: None,
                 };
                 black_box(xpp::write_xpp(black_box(result), &options).unwrap());
             }

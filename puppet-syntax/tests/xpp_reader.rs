@@ -4,8 +4,17 @@
 use puppet_syntax::xpp::{self, XppErrorKind, XppFormat, XppWriteOptions};
 use puppet_syntax::{parse_and_validate, ParseOptions};
 
-/// A JSON XPP file around `payload`, with a correct payload digest.
+/// A JSON XPP file around `payload`, with a correct payload checksum.
 fn json_file(payload: &str) -> Vec<u8> {
+    format!(
+        "application/vnd.puppet.pcore+json; document-type=xpp; version=1; payload-xxh3={}\n\n{payload}",
+        xpp::xxh3_hex(payload.as_bytes())
+    )
+    .into_bytes()
+}
+
+/// The same with the SHA-256 payload digest of files written before `payload-xxh3`.
+fn json_file_sha256(payload: &str) -> Vec<u8> {
     format!(
         "application/vnd.puppet.pcore+json; document-type=xpp; version=1; payload-sha256={}\n\n{payload}",
         xpp::sha256_hex(payload.as_bytes())
@@ -57,6 +66,33 @@ fn envelope_errors() {
     let no_digest =
         format!("application/vnd.puppet.pcore+json; document-type=xpp; version=1\n\n{GOOD}");
     assert_eq!(kind(no_digest.as_bytes()), XppErrorKind::PayloadDigest);
+    // A corrupted parameter name leaves no checksum: refused, not read unchecked.
+    let renamed = String::from_utf8(json_file(GOOD))
+        .unwrap()
+        .replace("payload-xxh3", "payload-xxh4");
+    assert_eq!(kind(renamed.as_bytes()), XppErrorKind::PayloadDigest);
+}
+
+/// Files written before `payload-xxh3` carry `payload-sha256`: still read, still checked;
+/// with both, both are checked.
+#[test]
+fn the_older_sha256_payload_digest_is_checked() {
+    assert!(xpp::read_xpp(&json_file_sha256(GOOD), None).is_ok());
+    let mut flipped = json_file_sha256(GOOD);
+    let last = flipped.len() - 3;
+    flipped[last] = b'9';
+    let error = xpp::read_xpp(&flipped, None).unwrap_err();
+    assert_eq!(error.kind, XppErrorKind::PayloadDigest);
+    assert!(error.message.contains("payload-sha256"), "{error}");
+    let xxh3_line = String::from_utf8(json_file(GOOD)).unwrap();
+    let (line, payload) = xxh3_line.split_once("\n\n").unwrap();
+    let both = format!(
+        "{line}; payload-sha256={}\n\n{payload}",
+        xpp::sha256_hex(payload.as_bytes())
+    );
+    assert!(xpp::read_xpp(both.as_bytes(), None).is_ok());
+    let wrong_sha = format!("{line}; payload-sha256={}\n\n{payload}", "0".repeat(64));
+    assert_eq!(kind(wrong_sha.as_bytes()), XppErrorKind::PayloadDigest);
 }
 
 #[test]
@@ -127,6 +163,7 @@ fn a_source_that_changed_is_refused() {
         format: XppFormat::Msgpack,
         source: Some(source),
         parse_options: &options,
+        source_stat: None,
     };
     let bytes = xpp::write_xpp(&result, &options).unwrap();
     assert!(xpp::read_xpp(&bytes, Some(source)).is_ok());

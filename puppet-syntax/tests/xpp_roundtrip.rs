@@ -87,6 +87,7 @@ fn write(
             format,
             source: Some(source),
             parse_options: options,
+            source_stat: None,
         },
     )
     .expect("corpus files are serializable")

@@ -107,6 +107,7 @@ fn envelope_line_then_blank_line_then_payload() {
                 format,
                 source: Some(source),
                 parse_options: &options,
+                source_stat: None,
             },
         )
         .unwrap();
@@ -118,12 +119,46 @@ fn envelope_line_then_blank_line_then_payload() {
             line,
             format!(
                 "application/vnd.puppet.pcore+{}; document-type=xpp; version=1; producer=puppet-syntax/{}; \
-                 puppet-version=7.23.0; epp=false; tasks=false; strict=warning; source-sha256={}; errors=0; payload-sha256={}",
+                 puppet-version=7.23.0; epp=false; tasks=false; strict=warning; source-sha256={}; errors=0; payload-xxh3={}",
                 format.as_str(),
                 puppet_syntax::VERSION,
                 xpp::sha256_hex(source),
-                xpp::sha256_hex(&payload)
+                xpp::xxh3_hex(&payload)
             )
         );
     }
+}
+
+/// With the source's size and modification time, the envelope records them after its digest,
+/// and the header gives them back.
+#[test]
+fn the_source_stat_is_recorded() {
+    let source = b"notice(1)\n";
+    let options = ParseOptions::new().file("n.pp");
+    let result = parse_and_validate(source, &options);
+    let stat = xpp::SourceStat {
+        size: 10,
+        mtime_ns: 1_700_000_000_123_456_789,
+    };
+    let bytes = xpp::write_xpp(
+        &result,
+        &XppWriteOptions {
+            format: XppFormat::Msgpack,
+            source: Some(source),
+            parse_options: &options,
+            source_stat: Some(stat),
+        },
+    )
+    .unwrap();
+    let header = xpp::read_header(&bytes).unwrap();
+    let line = header.to_line();
+    assert!(
+        line.contains(&format!(
+            "; source-sha256={}; source-size=10; source-mtime-ns=1700000000123456789; errors=0; payload-xxh3=",
+            xpp::sha256_hex(source)
+        )),
+        "{line}"
+    );
+    assert_eq!(header.source_stat(), Some(stat));
+    assert!(xpp::read_xpp(&bytes, Some(source)).is_ok());
 }

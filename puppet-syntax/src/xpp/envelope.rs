@@ -3,7 +3,7 @@
 //! parsed into an [`XppHeader`].
 
 use super::error::{XppErrorKind, XppReadError};
-use super::{sha256_hex, XppWriteOptions};
+use super::{sha256_hex, xxh3_hex, XppWriteOptions};
 use crate::options::{ParseOptions, Strict};
 
 /// The base encoding of the payload.
@@ -42,6 +42,33 @@ pub struct XppHeader {
     pub parameters: Vec<(String, String)>,
 }
 
+/// The size and modification time of a source when its XPP was written (`source-size`,
+/// `source-mtime-ns`): what `xpp build` compares first to decide freshness without reading the
+/// source (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SourceStat {
+    /// Bytes.
+    pub size: u64,
+    /// Modification time, nanoseconds since the Unix epoch (negative before it).
+    pub mtime_ns: i128,
+}
+
+impl SourceStat {
+    /// The size and modification time of a file's metadata (`None` where the platform gives
+    /// no modification time).
+    pub fn of(metadata: &std::fs::Metadata) -> Option<SourceStat> {
+        let mtime = metadata.modified().ok()?;
+        let mtime_ns = match mtime.duration_since(std::time::UNIX_EPOCH) {
+            Ok(after) => after.as_nanos() as i128,
+            Err(before) => -(before.duration().as_nanos() as i128),
+        };
+        Some(SourceStat {
+            size: metadata.len(),
+            mtime_ns,
+        })
+    }
+}
+
 /// The XPP format version this library writes and reads.
 pub const XPP_VERSION: &str = "1";
 
@@ -54,14 +81,37 @@ fn strict_str(strict: Strict) -> &'static str {
 }
 
 impl XppHeader {
-    /// The parameters that depend on the source and settings only (what `xpp build` compares
-    /// to decide whether a file is up to date): all but `errors` and `payload-sha256`.
+    /// The parameters that depend on the source and settings only: all but the source's
+    /// size and modification time, `errors` and the payload checksum.
     pub fn for_source(options: &ParseOptions, format: XppFormat, source: &[u8]) -> XppHeader {
         let mut header = XppHeader::base(options, format);
         header
             .parameters
             .push(("source-sha256".to_owned(), sha256_hex(source)));
         header
+    }
+
+    /// The `source-size` and `source-mtime-ns` parameters, when the file records them.
+    pub fn source_stat(&self) -> Option<SourceStat> {
+        Some(SourceStat {
+            size: self.get("source-size")?.parse().ok()?,
+            mtime_ns: self.get("source-mtime-ns")?.parse().ok()?,
+        })
+    }
+
+    /// This header followed by the `source-size` and `source-mtime-ns` of `stat`.
+    pub fn with_source_stat(mut self, stat: SourceStat) -> XppHeader {
+        self.parameters
+            .push(("source-size".to_owned(), stat.size.to_string()));
+        self.parameters
+            .push(("source-mtime-ns".to_owned(), stat.mtime_ns.to_string()));
+        self
+    }
+
+    /// The parameters that depend on the producer and the settings only: `document-type`,
+    /// `version`, `producer`, `puppet-version`, `epp`, `tasks`, `strict`.
+    pub fn for_settings(options: &ParseOptions, format: XppFormat) -> XppHeader {
+        XppHeader::base(options, format)
     }
 
     fn base(p: &ParseOptions, format: XppFormat) -> XppHeader {
@@ -93,13 +143,20 @@ impl XppHeader {
             Some(source) => XppHeader::for_source(options.parse_options, options.format, source),
             None => XppHeader::base(options.parse_options, options.format),
         };
-        header
-            .parameters
+        if let Some(stat) = options.source_stat {
+            header = header.with_source_stat(stat);
+        }
+        header.with_payload(errors, payload)
+    }
+
+    /// This header followed by `errors` (the number of error diagnostics) and the
+    /// `payload-xxh3` of `payload`.
+    pub fn with_payload(mut self, errors: usize, payload: &[u8]) -> XppHeader {
+        self.parameters
             .push(("errors".to_owned(), errors.to_string()));
-        header
-            .parameters
-            .push(("payload-sha256".to_owned(), sha256_hex(payload)));
-        header
+        self.parameters
+            .push(("payload-xxh3".to_owned(), xxh3_hex(payload)));
+        self
     }
 
     /// The value of parameter `key`.
@@ -124,24 +181,30 @@ impl XppHeader {
 }
 
 /// Splits an XPP file into its header and payload, checking the MIME type, `document-type`,
-/// `version` and `payload-sha256`.
+/// `version` and the payload checksum: `payload-xxh3` (what this library writes) or
+/// `payload-sha256` (what it wrote before), every one the envelope has; one is required, so
+/// that a corrupted parameter name cannot switch the check off.
 pub(crate) fn parse_envelope(bytes: &[u8]) -> Result<(XppHeader, &[u8]), XppReadError> {
     let (header, payload) = parse_header(bytes)?;
-    // Required: a corrupted parameter name must not switch the check off.
-    match header.get("payload-sha256") {
-        Some(expected) if super::sha256_matches(payload, expected) => {}
-        Some(_) => {
-            return Err(XppReadError::new(
-                XppErrorKind::PayloadDigest,
-                "the payload does not match its payload-sha256",
-            ))
-        }
-        None => {
-            return Err(XppReadError::new(
-                XppErrorKind::PayloadDigest,
-                "the envelope has no payload-sha256",
-            ))
-        }
+    let mismatch = |key: &str| {
+        XppReadError::new(
+            XppErrorKind::PayloadDigest,
+            format!("the payload does not match its {key}"),
+        )
+    };
+    let xxh3 = header.get("payload-xxh3");
+    let sha256 = header.get("payload-sha256");
+    if xxh3.is_none() && sha256.is_none() {
+        return Err(XppReadError::new(
+            XppErrorKind::PayloadDigest,
+            "the envelope has no payload-xxh3 (nor payload-sha256)",
+        ));
+    }
+    if xxh3.is_some_and(|expected| !super::xxh3_matches(payload, expected)) {
+        return Err(mismatch("payload-xxh3"));
+    }
+    if sha256.is_some_and(|expected| !super::sha256_matches(payload, expected)) {
+        return Err(mismatch("payload-sha256"));
     }
     Ok((header, payload))
 }

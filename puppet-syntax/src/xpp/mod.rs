@@ -15,16 +15,21 @@
 //! # Reading speed
 //!
 //! On the Debian corpus (1,920 files, 5.8 MB of source, 12.2 MB of msgpack XPP, 269,000 nodes)
-//! a msgpack read of every file takes about 33 ms per pass against about 53 ms for parsing and
-//! validating them (`benches/xpp.rs`; the reader took 155 ms before it borrowed its strings).
-//! Of the 33 ms, the SHA-256 of the payloads (the `sha2` crate's SHA-NI code, 1.7 GB/s) is
-//! about 7 ms, decoding the 1.5 million tokens about 7.5 ms, `Model::new` (its line index)
-//! about 2.5 ms, and building and checking the nodes the rest.
-//!
+//! a msgpack read of every file took about 35 ms per pass on a quiet machine against about 46
+//! ms for parsing and validating them (`benches/xpp.rs`; the reader took 155 ms before it
+//! borrowed its strings). Since then (measured on a shared, busy machine, before and after in
+//! the same window, best of 30 passes: 34–36 ms → 27–28 ms): the payload checksum is XXH3-128
+//! instead of SHA-256 (the SHA-256 of the payloads was about 7 ms; XXH3 is about 1 ms); the
+//! strings of the model are slices of the source where they are found there, so nothing is
+//! copied; the recorded line index is checked in place and the model's own is built only when
+//! asked for. What is left: decoding the 1.5 million tokens (about 7.5 ms), UTF-8 checks of the
+//! strings and the source (about 1.5 ms), copying the source into the model, and building and
+//! checking the nodes (most of the rest, through the generic `NodeKind::from_attr_values`).
+
 //! # The file
 //!
 //! ```text
-//! application/vnd.puppet.pcore+msgpack; document-type=xpp; version=1; producer=puppet-syntax/0.1.0; puppet-version=7.23.0; epp=false; tasks=false; strict=warning; source-sha256=…; errors=0; payload-sha256=…
+//! application/vnd.puppet.pcore+msgpack; document-type=xpp; version=1; producer=puppet-syntax/0.1.0; puppet-version=7.23.0; epp=false; tasks=false; strict=warning; source-sha256=…; source-size=…; source-mtime-ns=…; errors=0; payload-xxh3=…
 //!
 //! <payload>
 //! ```
@@ -33,8 +38,15 @@
 //! a blank line, then the payload up to the end of the file. `document-type=xpp` and
 //! `version=1` are PRFC-23's; the others are ours: the producer and the Puppet version whose
 //! language it reproduces, the settings the source was parsed with (`epp`, `tasks`, `strict`),
-//! the SHA-256 of the source bytes (absent when the writer was not given them), the number of
-//! error diagnostics, and the SHA-256 of the payload (required by the reader).
+//! the SHA-256 of the source bytes (absent when the writer was not given them), the size and
+//! modification time (nanoseconds since the epoch) of the source file when it was read (written
+//! by `xpp build`, for its freshness test; [`SourceStat`]), the number of error diagnostics, and
+//! the XXH3-128 checksum of the payload (`payload-xxh3`, 32 hex digits; required by the
+//! reader). Files written before `payload-xxh3` carry `payload-sha256` instead, which the
+//! reader still checks. The payload checksum finds torn and corrupted files, not forgeries
+//! (whoever can write the file can write its checksum, SHA-256 or not); the reader checks every
+//! value besides. The source digest, which decides whether a file belongs to a source, stays
+//! SHA-256.
 //!
 //! # The payload: three Pcore values
 //!
@@ -64,7 +76,7 @@ mod reader;
 mod serializer;
 mod unpacker;
 
-pub use envelope::{XppFormat, XppHeader, XPP_VERSION};
+pub use envelope::{SourceStat, XppFormat, XppHeader, XPP_VERSION};
 pub use error::{XppErrorKind, XppReadError};
 
 use sha2::{Digest, Sha256};
@@ -102,6 +114,9 @@ pub struct XppWriteOptions<'a> {
     pub source: Option<&'a [u8]>,
     /// The options the result was parsed with (`epp`, `tasks`, `strict` are recorded).
     pub parse_options: &'a ParseOptions,
+    /// The size and modification time of the source file, for the `source-size` and
+    /// `source-mtime-ns` parameters (omitted without them).
+    pub source_stat: Option<SourceStat>,
 }
 
 /// The `Puppet::AST::Program` of `model` as Ruby Puppet 7.23's Pcore JSON serializer writes it
@@ -177,30 +192,48 @@ pub fn write_xpp(
     Ok(out)
 }
 
-/// Lower-case hexadecimal SHA-256 of `bytes`.
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let digest = Sha256::digest(bytes);
-    let mut out = String::with_capacity(64);
-    for byte in digest {
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+fn to_hex(digest: &[u8]) -> String {
+    let mut out = String::with_capacity(digest.len() * 2);
+    for &byte in digest {
         out.push(char::from(HEX[usize::from(byte >> 4)]));
         out.push(char::from(HEX[usize::from(byte & 0xf)]));
     }
     out
 }
 
-/// Whether `hex` is the lower-case hexadecimal SHA-256 of `bytes` (what the reader checks;
-/// no allocation).
-pub(crate) fn sha256_matches(bytes: &[u8], hex: &str) -> bool {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let digest = Sha256::digest(bytes);
-    hex.len() == 64
+/// Whether `hex` is `digest` in lower-case hexadecimal (no allocation).
+fn hex_matches(digest: &[u8], hex: &str) -> bool {
+    hex.len() == digest.len() * 2
         && digest
             .iter()
             .zip(hex.as_bytes().chunks_exact(2))
             .all(|(&byte, pair)| {
                 pair[0] == HEX[usize::from(byte >> 4)] && pair[1] == HEX[usize::from(byte & 0xf)]
             })
+}
+
+/// Lower-case hexadecimal SHA-256 of `bytes`.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    to_hex(&Sha256::digest(bytes))
+}
+
+/// Whether `hex` is the lower-case hexadecimal SHA-256 of `bytes` (what the reader checks;
+/// no allocation).
+pub(crate) fn sha256_matches(bytes: &[u8], hex: &str) -> bool {
+    hex_matches(&Sha256::digest(bytes), hex)
+}
+
+/// Lower-case hexadecimal XXH3-128 of `bytes` (the `payload-xxh3` parameter: the 128-bit
+/// value as 32 hex digits, most significant first).
+pub fn xxh3_hex(bytes: &[u8]) -> String {
+    to_hex(&xxhash_rust::xxh3::xxh3_128(bytes).to_be_bytes())
+}
+
+/// Whether `hex` is the lower-case hexadecimal XXH3-128 of `bytes`.
+pub(crate) fn xxh3_matches(bytes: &[u8], hex: &str) -> bool {
+    hex_matches(&xxhash_rust::xxh3::xxh3_128(bytes).to_be_bytes(), hex)
 }
 
 /// An XPP file read back: its envelope and the parse result it carries (no CST).
@@ -270,6 +303,12 @@ pub fn read_checked_header(bytes: &[u8]) -> Result<XppHeader, XppReadError> {
     envelope::parse_envelope(bytes).map(|(header, _)| header)
 }
 
+/// The envelope of an XPP file with its payload checksum checked, and the payload (not read):
+/// what rewriting the envelope alone needs.
+pub fn read_checked_envelope(bytes: &[u8]) -> Result<(XppHeader, &[u8]), XppReadError> {
+    envelope::parse_envelope(bytes)
+}
+
 /// Reads a bare Pcore payload (what [`payload`] writes: no envelope, so no digest): the same
 /// checks as [`read_xpp`] on the values themselves.
 pub fn read_payload(payload: &[u8], format: XppFormat) -> Result<ParseResult, XppReadError> {
@@ -301,5 +340,18 @@ mod tests {
         assert!(!sha256_matches(b"abc", &hex.to_uppercase()));
         assert!(!sha256_matches(b"abc", &hex[..62]));
         assert!(!sha256_matches(b"abc", ""));
+    }
+
+    /// The same for XXH3-128 (the reference value of the xxHash test suite's empty input).
+    #[test]
+    fn checksums_match_their_lower_case_hex_only() {
+        assert_eq!(xxh3_hex(b""), "99aa06d3014798d86001c324468d497f");
+        let hex = xxh3_hex(b"abc");
+        assert_eq!(hex.len(), 32);
+        assert!(xxh3_matches(b"abc", &hex));
+        assert!(!xxh3_matches(b"abd", &hex));
+        assert!(!xxh3_matches(b"abc", &hex.to_uppercase()));
+        assert!(!xxh3_matches(b"abc", &hex[..30]));
+        assert!(!xxh3_matches(b"abc", ""));
     }
 }

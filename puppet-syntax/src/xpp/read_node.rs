@@ -9,7 +9,7 @@ use super::error::{Fail, XppErrorKind};
 use super::reader::{attr_type_error, err, Class, Complex, Deserializer, Value};
 use crate::model::{
     AttrDefault, AttrInfo, AttrInput, AttrType, IntValue, Model, ModelClass, NodeId, NodeKind,
-    NodeList,
+    NodeList, StrId,
 };
 
 /// Deeper nesting than this is refused (the parser builds at most 8,192 levels).
@@ -150,9 +150,10 @@ impl<'a> Deserializer<'_, 'a> {
         let indices = plan.indices;
         let mut inputs = [AttrInput::Bool(false); MAX_ATTRIBUTES];
         let given = (count - 3) as usize;
+        let span = (offset as usize, length as usize);
         for (k, info) in order.iter().enumerate() {
             inputs[indices[k]] = if k < given {
-                self.attribute(m, class, info)?
+                self.attribute(m, class, info, span)?
             } else {
                 default_input(m, info)?
             };
@@ -192,11 +193,31 @@ impl<'a> Deserializer<'_, 'a> {
         self.node(m, start, element)
     }
 
+    /// Stores `s`, a string attribute of the node at `span` (offset, length): as a slice of the
+    /// source when it is the text at the start of the span or just after its first byte (a
+    /// name; a quoted string without escapes), where nearly every string of a model is, so that
+    /// it is not copied.
+    #[inline]
+    fn intern(&self, m: &mut Model, s: &str, (offset, length): (usize, usize)) -> StrId {
+        let source = self.source.as_bytes();
+        for start in [offset, offset + 1] {
+            let end = start + s.len();
+            if end <= offset + length && source.get(start..end) == Some(s.as_bytes()) {
+                // Equal bytes of a `str` at char boundaries: the slice is that string.
+                if let Some(slice) = self.source.get(start..end) {
+                    return m.intern(slice);
+                }
+            }
+        }
+        m.intern(s)
+    }
+
     fn attribute(
         &mut self,
         m: &mut Model,
         class: ModelClass,
         info: &AttrInfo,
+        span: (usize, usize),
     ) -> Result<AttrInput<'static>, Fail> {
         let what = || format!("{}#{}", class.name(), info.name);
         Ok(match info.ty {
@@ -230,10 +251,13 @@ impl<'a> Deserializer<'_, 'a> {
                 self.lists.0.truncate(base);
                 AttrInput::Nodes(list)
             }
-            AttrType::String => AttrInput::Str(m.intern(self.string(what)?)),
+            AttrType::String => {
+                let s = self.string(what)?;
+                AttrInput::Str(self.intern(m, s, span))
+            }
             AttrType::OptString => match self.value()? {
                 Value::Nil => AttrInput::OptStr(None),
-                Value::Str(s) => AttrInput::OptStr(Some(m.intern(s))),
+                Value::Str(s) => AttrInput::OptStr(Some(self.intern(m, s, span))),
                 other => return Err(attr_type_error(&what(), &other)),
             },
             AttrType::Boolean => match self.value()? {
@@ -253,7 +277,7 @@ impl<'a> Deserializer<'_, 'a> {
             AttrType::Regexp => match self.value()? {
                 Value::Regexp(s) => {
                     self.remember(Complex::Other);
-                    AttrInput::Str(m.intern(s))
+                    AttrInput::Str(self.intern(m, s, span))
                 }
                 other => return Err(attr_type_error(&what(), &other)),
             },

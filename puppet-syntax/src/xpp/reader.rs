@@ -99,6 +99,9 @@ pub(super) struct Deserializer<'u, 'a> {
     pub(super) locator_slot: Option<u8>,
     /// The elements of the node lists being read.
     pub(super) lists: ListBuffer,
+    /// The model's source text (the same allocation), so that strings equal to a slice of it
+    /// are stored as that slice (`Model::intern` keeps a position, copies nothing).
+    pub(super) source: Arc<str>,
 }
 
 /// The Locator read: the source text and file, and the line index if the file has one.
@@ -109,21 +112,37 @@ struct Locator<'a> {
 }
 
 impl Locator<'_> {
-    /// The line index of the text, checked against the one the file records.
-    fn check_line_index(&self, expected: &LineIndex) -> Result<(), Fail> {
-        match &self.line_starts {
-            Some(starts)
-                if !starts
-                    .iter()
-                    .map(|&s| u32::try_from(s).ok())
-                    .eq(expected.line_starts().iter().map(|&s| Some(s))) =>
-            {
-                Err(err(
-                    XppErrorKind::Position,
-                    "Locator#line_index does not match the source text",
-                ))
-            }
-            _ => Ok(()),
+    /// The line index the file records, checked against the text without building one (a
+    /// reader of a model without diagnostics may never need it): it must start at 0, rise,
+    /// have an entry just after every line end and no other (as many entries as line ends,
+    /// plus one).
+    fn check_line_index(&self) -> Result<(), Fail> {
+        let Some(starts) = &self.line_starts else {
+            return Ok(());
+        };
+        let text = self.text.as_bytes();
+        let mut previous = None;
+        let well_placed = starts.iter().all(|&start| {
+            let placed = match previous {
+                None => start == 0,
+                Some(p) => {
+                    start > p
+                        && usize::try_from(start)
+                            .ok()
+                            .and_then(|s| text.get(s - 1))
+                            .is_some_and(|&b| b == b'\n')
+                }
+            };
+            previous = Some(start);
+            placed
+        });
+        if well_placed && memchr::memchr_iter(b'\n', text).count() + 1 == starts.len() {
+            Ok(())
+        } else {
+            Err(err(
+                XppErrorKind::Position,
+                "Locator#line_index does not match the source text",
+            ))
         }
     }
 
@@ -147,16 +166,17 @@ pub(crate) fn read_result(
         unknown: Vec::new(),
         locator_slot: None,
         lists: ListBuffer(Vec::with_capacity(256)),
+        source: Arc::from(""),
     };
     let (model, text, file, diagnostics) = match d.value()? {
         Value::Nil => {
             let start = d.value()?;
             let locator = d.locator(start)?;
             let text: Arc<str> = Arc::from(locator.text);
+            locator.check_line_index()?;
             let index = LineIndex::new(&text);
-            locator.check_line_index(&index)?;
             let file = locator.file().map(str::to_owned);
-            let diagnostics = d.diagnostics(&text, file.as_deref(), &index)?;
+            let diagnostics = d.diagnostics(&text, file.as_deref(), || &index)?;
             (None, text, file, diagnostics)
         }
         start @ Value::ObjectStart(..) => {
@@ -166,7 +186,7 @@ pub(crate) fn read_result(
                 other => return Err(attr_type_error("the Locator after the Program", &other)),
             }
             let file = model.file().map(str::to_owned);
-            let diagnostics = d.diagnostics(&text, file.as_deref(), model.line_index())?;
+            let diagnostics = d.diagnostics(&text, file.as_deref(), || model.line_index())?;
             (Some(model), text, file, diagnostics)
         }
         other => return Err(attr_type_error("the Program", &other)),
@@ -436,7 +456,8 @@ impl<'a> Deserializer<'_, 'a> {
                     let locator = self.locator(start)?;
                     let text: Arc<str> = Arc::from(locator.text);
                     let m = Model::new(Arc::clone(&text), locator.file());
-                    locator.check_line_index(m.line_index())?;
+                    self.source = Arc::clone(&text);
+                    locator.check_line_index()?;
                     model = Some((m, text));
                 }
                 AttrType::OptNode(class) => {
@@ -492,11 +513,12 @@ impl<'a> Deserializer<'_, 'a> {
         })
     }
 
-    fn diagnostics(
+    /// The diagnostics (`index` gives the line index, made only when there is one).
+    fn diagnostics<'i>(
         &mut self,
         text: &str,
         file: Option<&str>,
-        index: &LineIndex,
+        index: impl Fn() -> &'i LineIndex,
     ) -> Result<Vec<Diagnostic>, Fail> {
         let bad = |message: String| err(XppErrorKind::Diagnostic, message);
         let n = match self.value()? {
@@ -571,7 +593,7 @@ impl<'a> Deserializer<'_, 'a> {
             d.severity = severity;
             d.offset = offset as u32;
             d.len = length as u32;
-            d.locate(file, text, index);
+            d.locate(file, text, index());
             out.push(d);
         }
         Ok(out)

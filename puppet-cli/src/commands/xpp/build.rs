@@ -1,7 +1,7 @@
-//! `xpp build` (parse, validate and write every stale `.xpp` of an environment, in parallel)
-//! and the freshness test it shares with `xpp check`.
+//! `xpp build`: parse, validate and write every stale `.xpp` of an environment, in parallel
+//! (the freshness rule is `freshness.rs`'s).
 
-use std::io::{IsTerminal as _, Read as _, Write as _};
+use std::io::{IsTerminal as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -12,6 +12,7 @@ use puppet_syntax::{parse_and_validate, LocationContext, ParseOptions};
 use rayon::prelude::*;
 
 use super::environment::{self, Source};
+use super::freshness::{self, Freshness};
 use super::{XppBuildArgs, XppSettings};
 use crate::Outcome;
 
@@ -35,39 +36,6 @@ pub fn parse_options(
             .epp(source.epp)
             .location(location),
     )
-}
-
-/// Why an existing `.xpp` is not up to date with its source, or `None` when it is.
-pub fn staleness(
-    xpp_bytes: &[u8],
-    source: &[u8],
-    options: &ParseOptions,
-    format: Option<XppFormat>,
-) -> Option<String> {
-    match xpp::read_checked_header(xpp_bytes) {
-        Ok(header) => stale_header(&header, source, options, format),
-        Err(err) => Some(format!("unreadable: {err}")),
-    }
-}
-
-/// Why a `.xpp` with this (payload-checked) header is not up to date, or `None` when it is:
-/// the source digest, producer and settings must be those of this build.
-fn stale_header(
-    header: &XppHeader,
-    source: &[u8],
-    options: &ParseOptions,
-    format: Option<XppFormat>,
-) -> Option<String> {
-    let expected = XppHeader::for_source(options, format.unwrap_or(header.format), source);
-    for key in ["source-sha256", "producer", "epp", "tasks", "strict"] {
-        if header.get(key) != expected.get(key) {
-            return Some(format!("{key} differs"));
-        }
-    }
-    if format.is_some_and(|f| f != header.format) {
-        return Some("format differs".to_owned());
-    }
-    None
 }
 
 /// Writes `bytes` to `target` atomically (a temporary file in the same directory, then a
@@ -116,16 +84,6 @@ fn write_atomically(target: &Path, bytes: &[u8], like: &std::fs::Metadata) -> st
         let _ = std::fs::remove_file(&temporary);
     }
     result
-}
-
-/// The bytes of a file: `open`, `read` until the end (two reads for most files), `close`.
-/// (`std::fs::read` adds `statx` and `lseek` to size its buffer; in a build with nothing to
-/// do, system calls are most of the time.)
-fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
-    let file = std::fs::File::open(path)?;
-    let mut bytes = Vec::with_capacity(64 * 1024);
-    (&file).take(u64::MAX).read_to_end(&mut bytes)?;
-    Ok(bytes)
 }
 
 /// Removes `file`'s directories that are left empty, up to (not including) `root`.
@@ -262,31 +220,66 @@ fn build_one(
     format: XppFormat,
     settings: XppSettings,
 ) -> Done {
-    let bytes = match read_file(&source.path) {
-        Ok(bytes) => bytes,
-        Err(err) => {
-            eprintln!(
-                "puppet-parser: cannot read {}: {err}",
-                source.path.display()
-            );
-            return Done::Failed;
-        }
+    let cannot_read = |err: std::io::Error| {
+        eprintln!(
+            "puppet-parser: cannot read {}: {err}",
+            source.path.display()
+        );
+        Done::Failed
+    };
+    // Taken before the source is read: the time recorded is never newer than the bytes.
+    let metadata = match source
+        .metadata
+        .clone()
+        .map_or_else(|| std::fs::metadata(&source.path), Ok)
+    {
+        Ok(metadata) => metadata,
+        Err(err) => return cannot_read(err),
     };
     let options = parse_options(envdir, modulepath, source, settings);
-    if let Ok(existing) = read_file(&source.xpp) {
-        if let Ok(header) = xpp::read_checked_header(&existing) {
-            if stale_header(&header, &bytes, &options, Some(format)).is_none() {
-                let errors = header.get("errors").is_some_and(|e| e != "0");
+    let existing = freshness::read_whole(&source.xpp).ok();
+    let envelope = existing
+        .as_deref()
+        .and_then(|bytes| xpp::read_checked_envelope(bytes).ok());
+    let bytes = match envelope.as_ref().map(|(header, _)| {
+        freshness::freshness(header, &source.path, &metadata, &options, Some(format))
+    }) {
+        Some(Ok(Freshness::UpToDate {
+            errors,
+            source: None,
+        })) => return Done::UpToDate { errors },
+        Some(Ok(Freshness::UpToDate {
+            errors,
+            source: Some(bytes),
+        })) => {
+            let (header, payload) = envelope.as_ref().expect("an envelope was read");
+            if refresh_envelope(source, &bytes, header, payload, &options, &metadata) {
                 return Done::UpToDate { errors };
             }
+            bytes
         }
-    }
+        Some(Ok(Freshness::Stale {
+            why,
+            source: Some(bytes),
+        })) => {
+            log::debug!(file = source.name.as_str(), why = why.as_str(); "xpp stale");
+            bytes
+        }
+        Some(Err(err)) => return cannot_read(err),
+        None | Some(Ok(Freshness::Stale { source: None, .. })) => {
+            match freshness::read_file(&source.path) {
+                Ok(bytes) => bytes,
+                Err(err) => return cannot_read(err),
+            }
+        }
+    };
     let result = parse_and_validate(&bytes, &options);
     let errors = result.has_errors();
     let write_options = XppWriteOptions {
         format,
         source: Some(&bytes),
         parse_options: &options,
+        source_stat: freshness::recordable_stat(&metadata),
     };
     let xpp_bytes = match xpp::write_xpp(&result, &write_options) {
         Ok(bytes) => bytes,
@@ -295,9 +288,7 @@ fn build_one(
             return Done::Failed;
         }
     };
-    let written = std::fs::metadata(&source.path)
-        .and_then(|metadata| write_atomically(&source.xpp, &xpp_bytes, &metadata));
-    match written {
+    match write_atomically(&source.xpp, &xpp_bytes, &metadata) {
         Ok(()) => {
             log::debug!(file = source.name.as_str(); "xpp written");
             Done::Written { errors }
@@ -309,5 +300,38 @@ fn build_one(
             );
             Done::Failed
         }
+    }
+}
+
+/// Rewrites the envelope (`header`) of an up-to-date `.xpp` whose source's size or time
+/// changed (its bytes did not) with the new ones, keeping the (checked) `payload`; false when
+/// the file must be built again instead (a failed write).
+fn refresh_envelope(
+    source: &Source,
+    bytes: &[u8],
+    header: &XppHeader,
+    payload: &[u8],
+    options: &ParseOptions,
+    metadata: &std::fs::Metadata,
+) -> bool {
+    let Some(stat) = freshness::recordable_stat(metadata) else {
+        // Too recent to record: the next build decides by the digest again.
+        return true;
+    };
+    let Some(errors) = header.get("errors").and_then(|e| e.parse::<usize>().ok()) else {
+        return false;
+    };
+    let fresh = XppHeader::for_source(options, header.format, bytes)
+        .with_source_stat(stat)
+        .with_payload(errors, payload);
+    let mut out = fresh.to_line().into_bytes();
+    out.extend_from_slice(b"\n\n");
+    out.extend_from_slice(payload);
+    match write_atomically(&source.xpp, &out, metadata) {
+        Ok(()) => {
+            log::debug!(file = source.name.as_str(); "xpp envelope refreshed");
+            true
+        }
+        Err(_) => false,
     }
 }

@@ -39,6 +39,9 @@ pub struct Source {
     pub xpp: PathBuf,
     /// Parsed as an EPP template.
     pub epp: bool,
+    /// The file's metadata, taken during the walk (through the directory it is in: cheaper than
+    /// a `stat` of its whole path later), when it could be.
+    pub metadata: Option<std::fs::Metadata>,
 }
 
 /// The `.xpp` tree of `envdir`.
@@ -92,13 +95,14 @@ pub fn sources(envdir: &Path, modulepath: &[PathBuf]) -> (Vec<Source>, Vec<Strin
             walk(
                 &dir.join(sub),
                 ext,
+                true,
                 &mut files,
                 &mut problems,
                 &mut HashSet::new(),
             );
             let sources = files
                 .into_iter()
-                .map(|path| {
+                .map(|(path, metadata)| {
                     let inside = path.strip_prefix(dir).expect("walked under dir");
                     let name = match path.strip_prefix(envdir) {
                         Ok(relative) => relative.display().to_string(),
@@ -109,6 +113,7 @@ pub fn sources(envdir: &Path, modulepath: &[PathBuf]) -> (Vec<Source>, Vec<Strin
                         epp: *ext == "epp",
                         path,
                         name,
+                        metadata,
                     }
                 })
                 .collect();
@@ -144,7 +149,7 @@ fn dir_key(dir: &Path, _metadata: &std::fs::Metadata) -> DirKey {
 }
 
 /// Files with extension `ext` under `dir`, following symbolic links, each directory once
-/// (directories are told apart by device and inode).
+/// (directories are told apart by device and inode), with their metadata when `stat_files`.
 ///
 /// Few system calls: an entry's type comes from the directory listing, a file costs nothing
 /// more, a directory one `lstat` for its identity, a symbolic link one `stat` to follow it.
@@ -153,21 +158,23 @@ fn dir_key(dir: &Path, _metadata: &std::fs::Metadata) -> DirKey {
 fn walk(
     dir: &Path,
     ext: &str,
-    out: &mut Vec<PathBuf>,
+    stat_files: bool,
+    out: &mut Vec<(PathBuf, Option<std::fs::Metadata>)>,
     problems: &mut Vec<String>,
     visited: &mut HashSet<DirKey>,
 ) {
     let Ok(metadata) = dir.metadata() else {
         return;
     };
-    walk_dir(dir, &metadata, ext, out, problems, visited);
+    walk_dir(dir, &metadata, ext, stat_files, out, problems, visited);
 }
 
 fn walk_dir(
     dir: &Path,
     metadata: &std::fs::Metadata,
     ext: &str,
-    out: &mut Vec<PathBuf>,
+    stat_files: bool,
+    out: &mut Vec<(PathBuf, Option<std::fs::Metadata>)>,
     problems: &mut Vec<String>,
     visited: &mut HashSet<DirKey>,
 ) {
@@ -188,25 +195,31 @@ fn walk_dir(
             continue;
         };
         let path = entry.path();
-        let is_file = if kind.is_symlink() {
+        let (is_file, file_metadata) = if kind.is_symlink() {
             match path.metadata() {
                 Ok(m) if m.is_dir() => {
-                    walk_dir(&path, &m, ext, out, problems, visited);
+                    walk_dir(&path, &m, ext, stat_files, out, problems, visited);
                     continue;
                 }
-                Ok(m) => m.is_file(),
+                Ok(m) => (m.is_file(), Some(m)),
                 Err(_) => continue,
             }
         } else if kind.is_dir() {
             if let Ok(m) = entry.metadata() {
-                walk_dir(&path, &m, ext, out, problems, visited);
+                walk_dir(&path, &m, ext, stat_files, out, problems, visited);
             }
             continue;
         } else {
-            kind.is_file()
+            (kind.is_file(), None)
         };
         if is_file && path.extension().is_some_and(|e| e == ext) {
-            out.push(path);
+            // A regular file's `DirEntry::metadata` is an `fstatat` in its directory.
+            let file_metadata = match file_metadata {
+                Some(m) => Some(m),
+                None if stat_files => entry.metadata().ok(),
+                None => None,
+            };
+            out.push((path, file_metadata));
         }
     }
 }
@@ -218,9 +231,10 @@ pub fn existing_xpp_files(envdir: &Path) -> Vec<PathBuf> {
     walk(
         &xpp_root(envdir),
         "xpp",
+        false,
         &mut out,
         &mut problems,
         &mut HashSet::new(),
     );
-    out
+    out.into_iter().map(|(path, _)| path).collect()
 }

@@ -1,18 +1,21 @@
 //! `puppet-parser xpp build|dump|check`: PRFC-23 XPP files of an environment.
 //!
 //! * `environment.rs` — which sources an environment has and where their `.xpp` go.
-//! * `build.rs` — `xpp build` (parallel, incremental, atomic writes) and the freshness test.
+//! * `build.rs` — `xpp build` (parallel, incremental, atomic writes).
+//! * `freshness.rs` — when a `.xpp` is up to date (shared by `build` and `check`).
 //! * here — the arguments, `xpp dump` (the human-readable view PRFC-23 promises) and
 //!   `xpp check`.
 
 mod build;
 mod environment;
+mod freshness;
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand, ValueEnum};
 use puppet_syntax::{pn, xpp, ParseOptions, Strict};
+use rayon::prelude::*;
 
 use super::validate::StrictArg;
 
@@ -215,28 +218,10 @@ fn check(args: &XppCheckArgs) -> Outcome {
     }
     let modulepath = modulepath(args.modulepath.as_deref(), envdir);
     let (sources, problems) = environment::sources(envdir, &modulepath);
-    let mut findings = Vec::new();
-    for source in &sources {
-        let Ok(bytes) = std::fs::read(&source.path) else {
-            findings.push(format!("unreadable source: {}", source.path.display()));
-            continue;
-        };
-        let options = build::parse_options(envdir, &modulepath, source, args.settings);
-        match std::fs::read(&source.xpp) {
-            Err(_) => findings.push(format!("missing: {}", source.xpp.display())),
-            Ok(existing) => {
-                if let Err(err) = xpp::read_xpp(&existing, Some(&bytes)) {
-                    if err.kind == xpp::XppErrorKind::SourceDigest {
-                        findings.push(format!("stale: {} ({err})", source.xpp.display()));
-                    } else {
-                        findings.push(format!("unreadable: {} ({err})", source.xpp.display()));
-                    }
-                } else if let Some(why) = build::staleness(&existing, &bytes, &options, None) {
-                    findings.push(format!("stale: {} ({why})", source.xpp.display()));
-                }
-            }
-        }
-    }
+    let mut findings: Vec<String> = sources
+        .par_iter()
+        .filter_map(|source| check_one(envdir, &modulepath, source, args.settings))
+        .collect();
     let expected: std::collections::HashSet<&Path> =
         sources.iter().map(|s| s.xpp.as_path()).collect();
     for existing in environment::existing_xpp_files(envdir) {
@@ -262,5 +247,36 @@ fn check(args: &XppCheckArgs) -> Outcome {
         Outcome::Clean
     } else {
         Outcome::Errors
+    }
+}
+
+/// What `xpp check` finds wrong with one source's `.xpp` (`freshness.rs`'s rule, and the whole
+/// file read: a damaged one is unreadable), or `None`.
+fn check_one(
+    envdir: &Path,
+    modulepath: &[PathBuf],
+    source: &environment::Source,
+    settings: XppSettings,
+) -> Option<String> {
+    let xpp_path = source.xpp.display();
+    let Ok(metadata) = source
+        .metadata
+        .clone()
+        .map_or_else(|| std::fs::metadata(&source.path), Ok)
+    else {
+        return Some(format!("unreadable source: {}", source.path.display()));
+    };
+    let Ok(existing) = freshness::read_whole(&source.xpp) else {
+        return Some(format!("missing: {xpp_path}"));
+    };
+    let header = match xpp::read_xpp(&existing, None) {
+        Ok(file) => file.header,
+        Err(err) => return Some(format!("unreadable: {xpp_path} ({err})")),
+    };
+    let options = build::parse_options(envdir, modulepath, source, settings);
+    match freshness::freshness(&header, &source.path, &metadata, &options, None) {
+        Ok(freshness::Freshness::UpToDate { .. }) => None,
+        Ok(freshness::Freshness::Stale { why, .. }) => Some(format!("stale: {xpp_path} ({why})")),
+        Err(_) => Some(format!("unreadable source: {}", source.path.display())),
     }
 }

@@ -23,25 +23,40 @@ pub fn load_xpp(
     file: Option<RString>,
 ) -> Result<Value, Error> {
     let file = file.map(|f| f.to_string()).transpose()?;
-    // SAFETY: both are copied at once, before any other Ruby call can change the strings.
-    let data = unsafe { bytes.as_slice() }.to_vec();
-    let source = source.map(|s| unsafe { s.as_slice() }.to_vec());
-    // Digests and decoding touch no Ruby value: large files are read without the GVL.
-    let release = data.len() >= nogvl::RELEASE_THRESHOLD;
-    let read = nogvl::run(release, move || {
-        let read = xpp::read_xpp(&data, source.as_deref());
-        (read, source)
-    })
-    .map_err(|panic| internal(ruby, &panic))?;
+    if bytes.len() >= nogvl::RELEASE_THRESHOLD {
+        // SAFETY: both are copied at once, before any other Ruby call can change the strings.
+        let data = unsafe { bytes.as_slice() }.to_vec();
+        let source = source.map(|s| unsafe { s.as_slice() }.to_vec());
+        // Digests and decoding touch no Ruby value: large files are read without the GVL.
+        let read = nogvl::run(true, || xpp::read_xpp(&data, source.as_deref()))
+            .map_err(|panic| internal(ruby, &panic))?;
+        loaded(ruby, read, source.as_deref(), file)
+    } else {
+        // A small file is read in place, with the GVL held (no copies: most files of an
+        // environment are small).
+        // SAFETY: no Ruby code runs and nothing is allocated in Ruby until `loaded` is done
+        // with the slices, so the strings can neither change nor move meanwhile.
+        let data = unsafe { bytes.as_slice() };
+        let source = source.as_ref().map(|s| unsafe { s.as_slice() });
+        let read = nogvl::run(false, || xpp::read_xpp(data, source))
+            .map_err(|panic| internal(ruby, &panic))?;
+        loaded(ruby, read, source, file)
+    }
+}
+
+/// The `NativeResult` of a file read (`source`: the bytes of the `.pp`, when given, used before
+/// anything is allocated in Ruby), or `[code, message]`.
+fn loaded(
+    ruby: &Ruby,
+    read: Result<xpp::XppFile, xpp::XppReadError>,
+    source: Option<&[u8]>,
+    file: Option<String>,
+) -> Result<Value, Error> {
     match read {
-        (Ok(read), source) => {
+        Ok(read) => {
             let options = options_of(&read.header, read.result.file.clone());
-            let mut native = NativeResult::new(
-                read.result,
-                options,
-                true,
-                source.as_deref().unwrap_or_default(),
-            );
+            let mut native =
+                NativeResult::new(read.result, options, true, source.unwrap_or_default());
             if source.is_none() {
                 native.source = None;
             }
@@ -49,7 +64,7 @@ pub fn load_xpp(
             native.file = file;
             Ok(native.into_value_with(ruby))
         }
-        (Err(err), _) => Ok(refusal(ruby, err.kind.code(), &err.message)?.as_value()),
+        Err(err) => Ok(refusal(ruby, err.kind.code(), &err.message)?.as_value()),
     }
 }
 
@@ -125,6 +140,7 @@ pub fn to_xpp(
                     format,
                     source: Some(source),
                     parse_options: options,
+                    source_stat: None,
                 },
             )
         };
