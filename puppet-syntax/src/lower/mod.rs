@@ -269,6 +269,15 @@ impl TreeSink for Lowering<'_> {
         };
         let broken = self.frames.len() < self.broken_frames;
         self.broken_frames = self.broken_frames.min(self.frames.len());
+        // Half of all nodes are a `LITERAL` around one token: built in place.
+        if kind == LITERAL && start + 1 == self.stack.len() && !self.failed && !broken {
+            if let Val::Tok(t) = self.stack[start] {
+                self.building_at = self.lexed.starts[t as usize];
+                self.building_end = self.lexed.starts[t as usize + 1];
+                self.stack[start] = self.literal(&[Val::Tok(t)]);
+                return;
+            }
+        }
         let stack = std::mem::take(&mut self.stack);
         if let Some(t) = stack[start..].iter().find_map(|v| v.tok()) {
             self.building_at = self.lexed.starts[t as usize];
