@@ -259,7 +259,8 @@ pub struct XppFile {
 /// let source = b"$a = [1, 'two']\n";
 /// let result = parse_and_validate(source, &options);
 /// let bytes = xpp::write_xpp(&result, &xpp::XppWriteOptions {
-///     format: xpp::XppFormat::Msgpack, source: Some(source), parse_options: &options,
+///     format: xpp::XppFormat::Msgpack, source: Some(source), source_stat: None,
+///     parse_options: &options,
 /// }).unwrap();
 /// let file = xpp::read_xpp(&bytes, Some(source)).unwrap();
 /// assert_eq!(puppet_syntax::pn::to_pn_string(file.result.model.as_ref().unwrap()),
