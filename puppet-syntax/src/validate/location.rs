@@ -23,7 +23,8 @@ pub use crate::options::LocationContext;
 impl LocationContext {
     /// `namespace_for_file(file)`.
     pub fn namespace_for_file(&self, file: &str) -> FileNamespace {
-        if !has_pp_extension(file) {
+        // Without a module path no file is a module file (whatever the manifest).
+        if !has_pp_extension(file) || self.modulepath.is_empty() {
             return FileNamespace::None;
         }
         let path = self.expand_path(file);

@@ -62,10 +62,10 @@ impl TypeCollection {
         &mut self,
         instance: &Instance,
         model: &Model,
-        file: Option<&str>,
+        file: &dyn Fn() -> Option<String>,
     ) -> Result<(), String> {
         let name = instance.name.as_str();
-        let context = |earlier: NodeId| error_context(file, model.line(earlier));
+        let context = |earlier: NodeId| error_context(file().as_deref(), model.line(earlier));
         let dupe = |table: &HashMap<String, NodeId>| table.get(name).copied();
         match instance.kind {
             InstanceKind::Hostclass => {

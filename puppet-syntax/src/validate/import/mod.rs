@@ -80,16 +80,9 @@ use loaders::{EntityKind, Loaders};
 /// The import's diagnostics for a model that parsed and validated without error, in Ruby's
 /// order.
 pub(crate) fn import(model: &Model, options: &ParseOptions) -> Vec<Diagnostic> {
-    let file = model
-        .file()
-        .filter(|f| !f.is_empty())
-        .map(|f| match &options.location {
-            Some(location) => location.expand_path(f),
-            None => f.to_owned(),
-        });
     let mut import = Import {
         model,
-        file,
+        options,
         diagnostics: Vec::new(),
         warned: HashSet::new(),
     };
@@ -105,14 +98,24 @@ struct Raised;
 /// One import: the model, Ruby's name for its file, and what was reported so far.
 struct Import<'m> {
     model: &'m Model,
-    /// The manifest's path as Ruby's environment has it (`None`: no file, as for standard input).
-    file: Option<String>,
+    /// Where the file's path is expanded from (see [`Import::file`]).
+    options: &'m ParseOptions,
     diagnostics: Vec<Diagnostic>,
     /// The warnings already logged (Ruby's `warnonce`).
     warned: HashSet<String>,
 }
 
 impl Import<'_> {
+    /// The manifest's path as Ruby's environment has it (`None`: no file, as for standard
+    /// input). Only error messages show it, so it is made when one is.
+    fn file(&self) -> Option<String> {
+        let file = self.model.file().filter(|f| !f.is_empty())?;
+        Some(match &self.options.location {
+            Some(location) => location.expand_path(file),
+            None => file.to_owned(),
+        })
+    }
+
     /// `PopsBridge::Program#instantiate`: the 3.x types of the definitions, in order, and the
     /// 4.x definitions bound in the loaders.
     fn instantiate(&mut self) -> Result<Vec<Instance>, Raised> {
@@ -172,7 +175,7 @@ impl Import<'_> {
     fn add_all(&mut self, instances: &[Instance]) {
         let mut collection = TypeCollection::default();
         for instance in instances {
-            if let Err(message) = collection.add(instance, self.model, self.file.as_deref()) {
+            if let Err(message) = collection.add(instance, self.model, &|| self.file()) {
                 self.raise(
                     IssueCode::DUPLICATE_DEFINITION,
                     instance.definition,
@@ -193,7 +196,7 @@ impl Import<'_> {
         match result {
             Ok(()) => Ok(()),
             Err(redefined) => {
-                let message = redefined.message(self.model, self.file.as_deref());
+                let message = redefined.message(self.model, self.file().as_deref());
                 Err(self.raise(IssueCode::REDEFINED_ENTITY, definition, message))
             }
         }
