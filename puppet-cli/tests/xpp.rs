@@ -430,3 +430,168 @@ fn a_recent_source_records_no_time() {
     assert_eq!(header.get("source-mtime-ns"), None);
     assert!(header.get("source-sha256").is_some());
 }
+
+/// Sets the modification time of every file and directory under `dir` (itself included) to an
+/// hour ago: settled, as `state.rs` asks before it trusts metadata.
+fn settle(dir: &Path) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.file_name().is_some_and(|n| n == ".xpp") {
+            continue;
+        }
+        if entry.file_type().unwrap().is_dir() {
+            settle(&path);
+        } else {
+            set_age(&path, 3600);
+        }
+    }
+    let time = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    std::fs::File::open(dir)
+        .unwrap()
+        .set_modified(time)
+        .unwrap();
+}
+
+fn build_state(env: &Path) -> String {
+    String::from_utf8(std::fs::read(env.join(".xpp/build-state")).unwrap()).unwrap()
+}
+
+/// With settled sources and directories, the build state lets a build with nothing to do
+/// trust every `.xpp` on its metadata: an `.xpp` changed behind its back with its size and
+/// time put back is not read (as `make` trusts times); any other change is seen.
+#[test]
+fn the_build_state_trusts_metadata_and_sees_every_change() {
+    let env = environment();
+    settle(&env.0);
+    assert_eq!(code(&run(&["xpp", "build", s(&env.0)])), 0);
+    let state = build_state(&env.0);
+    assert!(
+        state.starts_with("puppet-parser xpp build-state 1\n"),
+        "{state}"
+    );
+    assert!(state.contains("\nwatched "), "the walk is kept: {state}");
+    assert!(state.ends_with("\nend 4\n"), "{state}");
+    let init = env.0.join(".xpp/modules/web/manifests/init.xpp");
+    let source = env.0.join("modules/web/manifests/init.pp");
+    // A written `.xpp` of a settled source carries the source's time.
+    let source_time = std::fs::metadata(&source).unwrap().modified().unwrap();
+    assert_eq!(
+        std::fs::metadata(&init).unwrap().modified().unwrap(),
+        source_time
+    );
+    let out = run(&["xpp", "build", s(&env.0)]);
+    assert!(
+        stderr(&out).contains("4 files, 0 written, 4 up to date"),
+        "{}",
+        stderr(&out)
+    );
+
+    // Same size, same time, other bytes: trusted, not read.
+    let good = std::fs::read(&init).unwrap();
+    let mut bad = good.clone();
+    let last = bad.len() - 1;
+    bad[last] ^= 0x55;
+    std::fs::write(&init, &bad).unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&init)
+        .unwrap()
+        .set_modified(source_time)
+        .unwrap();
+    let out = run(&["xpp", "build", s(&env.0)]);
+    assert!(
+        stderr(&out).contains("4 files, 0 written, 4 up to date"),
+        "{}",
+        stderr(&out)
+    );
+    // Any other time: read, found torn, built again.
+    set_age(&init, 60);
+    let out = run(&["xpp", "build", s(&env.0)]);
+    assert!(
+        stderr(&out).contains("4 files, 1 written, 3 up to date"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read(&init).unwrap(), good);
+
+    // A new source in a watched directory: the directory's time changes, the walk runs again.
+    env.file("modules/web/manifests/extra.pp", "class web::extra {}\n");
+    let out = run(&["xpp", "build", s(&env.0)]);
+    assert!(
+        stderr(&out).contains("5 files, 1 written, 4 up to date"),
+        "{}",
+        stderr(&out)
+    );
+    // A source removed: its `.xpp` is an orphan, found from the state.
+    settle(&env.0);
+    assert_eq!(code(&run(&["xpp", "build", s(&env.0)])), 0);
+    std::fs::remove_file(env.0.join("modules/web/manifests/extra.pp")).unwrap();
+    let out = run(&["xpp", "build", s(&env.0)]);
+    assert!(
+        stderr(&out).contains("4 files, 0 written, 4 up to date, 1 removed"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!env.0.join(".xpp/modules/web/manifests/extra.xpp").exists());
+    // A source changed (size and time): built again.
+    settle(&env.0);
+    assert_eq!(code(&run(&["xpp", "build", s(&env.0)])), 0);
+    env.file(
+        "modules/web/functions/url.pp",
+        "function web::url() { 'changed' }\n",
+    );
+    let out = run(&["xpp", "build", s(&env.0)]);
+    assert!(
+        stderr(&out).contains("4 files, 1 written, 3 up to date"),
+        "{}",
+        stderr(&out)
+    );
+    // The `.xpp` removed by hand: written again.
+    std::fs::remove_file(&init).unwrap();
+    let out = run(&["xpp", "build", s(&env.0)]);
+    assert!(
+        stderr(&out).contains("4 files, 1 written, 3 up to date"),
+        "{}",
+        stderr(&out)
+    );
+    let check = run(&["xpp", "check", s(&env.0)]);
+    assert_eq!(code(&check), 0, "{}", stdout(&check));
+}
+
+/// Other settings, a damaged state or none at all: the build decides the long way, and the
+/// result is the same.
+#[test]
+fn a_state_for_other_settings_or_damaged_is_not_used() {
+    let env = environment();
+    settle(&env.0);
+    assert_eq!(code(&run(&["xpp", "build", s(&env.0)])), 0);
+    let state_path = env.0.join(".xpp/build-state");
+    // Built for tasks mode: every file is stale, whatever the state says.
+    let out = run(&["xpp", "build", "--tasks", s(&env.0)]);
+    assert!(
+        stderr(&out).contains("4 files, 4 written"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(build_state(&env.0).contains("tasks=true"));
+    // Cut short: ignored; the tree is listed, an orphan still found.
+    let bytes = std::fs::read(&state_path).unwrap();
+    std::fs::write(&state_path, &bytes[..bytes.len() / 2]).unwrap();
+    std::fs::remove_file(env.0.join("modules/web/templates/page.epp")).unwrap();
+    let out = run(&["xpp", "build", "--tasks", s(&env.0)]);
+    assert!(
+        stderr(&out).contains("3 files, 0 written, 3 up to date, 1 removed"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(build_state(&env.0).ends_with("\nend 3\n"));
+    // Gone: the same.
+    std::fs::remove_file(&state_path).unwrap();
+    let out = run(&["xpp", "build", "--tasks", s(&env.0)]);
+    assert!(
+        stderr(&out).contains("3 files, 0 written, 3 up to date"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(state_path.exists());
+}

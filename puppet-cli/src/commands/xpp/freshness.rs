@@ -49,12 +49,13 @@ pub enum Freshness {
     },
 }
 
-/// The bytes of a file, in one `read` for most: `open`, `read` into 64 KiB, `close` (a
-/// short read is the end of a regular file; should it not be, the payload checksum fails and
-/// the file is built again); a larger file is read on to its end.
-pub fn read_whole(path: &Path) -> std::io::Result<Vec<u8>> {
+/// The bytes and metadata of a file, in one `read` for most: `open`, `stat`, `read` into 64
+/// KiB, `close` (a short read is the end of a regular file; should it not be, the payload
+/// checksum fails and the file is built again); a larger file is read on to its end.
+pub fn read_whole(path: &Path) -> std::io::Result<(Vec<u8>, std::fs::Metadata)> {
     const FIRST_READ: usize = 64 * 1024;
     let mut file = std::fs::File::open(path)?;
+    let metadata = file.metadata()?;
     let mut bytes = vec![0; FIRST_READ];
     let filled = loop {
         match file.read(&mut bytes) {
@@ -67,7 +68,7 @@ pub fn read_whole(path: &Path) -> std::io::Result<Vec<u8>> {
     if filled == FIRST_READ {
         file.read_to_end(&mut bytes)?;
     }
-    Ok(bytes)
+    Ok((bytes, metadata))
 }
 
 /// The freshness of a `.xpp` whose envelope is `header` (its payload checked), for the source at `source_path` with

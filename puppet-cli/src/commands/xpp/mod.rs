@@ -9,6 +9,7 @@
 mod build;
 mod environment;
 mod freshness;
+mod state;
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -217,7 +218,9 @@ fn check(args: &XppCheckArgs) -> Outcome {
         return Outcome::Failure;
     }
     let modulepath = modulepath(args.modulepath.as_deref(), envdir);
-    let (sources, problems) = environment::sources(envdir, &modulepath);
+    let environment::Walk {
+        sources, problems, ..
+    } = environment::sources(envdir, &modulepath);
     let mut findings: Vec<String> = sources
         .par_iter()
         .filter_map(|source| check_one(envdir, &modulepath, source, args.settings))
@@ -266,7 +269,7 @@ fn check_one(
     else {
         return Some(format!("unreadable source: {}", source.path.display()));
     };
-    let Ok(existing) = freshness::read_whole(&source.xpp) else {
+    let Ok((existing, _)) = freshness::read_whole(&source.xpp) else {
         return Some(format!("missing: {xpp_path}"));
     };
     let header = match xpp::read_xpp(&existing, None) {
