@@ -328,49 +328,80 @@ pub struct XppTree {
 /// just wrote in it) one `2 × RACY_MARGIN` in the past, so that it can be watched at once.
 /// Each directory is settled first, then listed, then its identity taken: a change at any
 /// moment gives it a later time than the one recorded, or one not settled. `None` when a
-/// directory cannot be read or settled.
+/// directory cannot be read or settled, or holds a symbolic link. The modules' directories are
+/// done in parallel (on the current rayon pool).
 pub fn settle_xpp_tree(envdir: &Path) -> Option<XppTree> {
     let root = xpp_root(envdir);
-    let mut tree = XppTree {
-        dirs: Vec::new(),
-        files: HashSet::new(),
-    };
     match std::fs::symlink_metadata(&root) {
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-            tree.dirs.push(Watched {
-                path: root,
-                id: None,
+            return Some(XppTree {
+                dirs: vec![Watched {
+                    path: root,
+                    id: None,
+                }],
+                files: HashSet::new(),
             });
-            return Some(tree);
         }
         Err(_) => return None,
         Ok(_) => {}
     }
     let now = std::time::SystemTime::now();
     let settled_time = now.checked_sub(2 * super::freshness::RACY_MARGIN)?;
-    let mut pending = vec![root];
-    while let Some(dir) = pending.pop() {
-        let handle = std::fs::File::open(&dir).ok()?;
-        let id = FileId::of(&handle.metadata().ok()?)?;
-        if !id.is_settled_at(now) {
-            handle.set_modified(settled_time).ok()?;
-        }
-        for entry in std::fs::read_dir(&dir).ok()? {
-            let entry = entry.ok()?;
-            let kind = entry.file_type().ok()?;
-            let path = entry.path();
-            if kind.is_symlink() {
-                // Not made by a build: the tree is listed on every build.
-                return None;
-            } else if kind.is_dir() {
-                pending.push(path);
-            } else if path.extension().is_some_and(|e| e == "xpp") {
-                tree.files
-                    .insert(path.into_os_string().into_encoded_bytes());
+    let mut tree = XppTree {
+        dirs: Vec::new(),
+        files: HashSet::new(),
+    };
+    let modules = settle_dir(root, now, settled_time, &mut tree)?;
+    let subtrees: Vec<XppTree> = modules
+        .into_par_iter()
+        .map(|module| {
+            let mut subtree = XppTree {
+                dirs: Vec::new(),
+                files: HashSet::new(),
+            };
+            let mut pending = vec![module];
+            while let Some(dir) = pending.pop() {
+                pending.extend(settle_dir(dir, now, settled_time, &mut subtree)?);
             }
-        }
-        let id = FileId::of(&handle.metadata().ok()?);
-        tree.dirs.push(Watched { path: dir, id });
+            Some(subtree)
+        })
+        .collect::<Option<_>>()?;
+    for subtree in subtrees {
+        tree.dirs.extend(subtree.dirs);
+        tree.files.extend(subtree.files);
     }
     Some(tree)
+}
+
+/// Settles, lists and records one directory of the `.xpp` tree (see [`settle_xpp_tree`]);
+/// returns its subdirectories.
+fn settle_dir(
+    dir: PathBuf,
+    now: std::time::SystemTime,
+    settled_time: std::time::SystemTime,
+    tree: &mut XppTree,
+) -> Option<Vec<PathBuf>> {
+    let handle = std::fs::File::open(&dir).ok()?;
+    let id = FileId::of(&handle.metadata().ok()?)?;
+    if !id.is_settled_at(now) {
+        handle.set_modified(settled_time).ok()?;
+    }
+    let mut subdirs = Vec::new();
+    for entry in std::fs::read_dir(&dir).ok()? {
+        let entry = entry.ok()?;
+        let kind = entry.file_type().ok()?;
+        let path = entry.path();
+        if kind.is_symlink() {
+            // Not made by a build: the tree is listed on every build.
+            return None;
+        } else if kind.is_dir() {
+            subdirs.push(path);
+        } else if path.extension().is_some_and(|e| e == "xpp") {
+            tree.files
+                .insert(path.into_os_string().into_encoded_bytes());
+        }
+    }
+    let id = FileId::of(&handle.metadata().ok()?);
+    tree.dirs.push(Watched { path: dir, id });
+    Some(subdirs)
 }

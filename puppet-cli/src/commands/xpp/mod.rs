@@ -3,6 +3,8 @@
 //! * `environment.rs` — which sources an environment has and where their `.xpp` go.
 //! * `build.rs` — `xpp build` (parallel, incremental, atomic writes).
 //! * `freshness.rs` — when a `.xpp` is up to date (shared by `build` and `check`).
+//! * `state.rs` — the build state (`.xpp/build-state`): what a build with nothing to do trusts
+//!   without listing a directory or opening a `.xpp`.
 //! * here — the arguments, `xpp dump` (the human-readable view PRFC-23 promises) and
 //!   `xpp check`.
 
