@@ -431,6 +431,15 @@ fn a_recent_source_records_no_time() {
     assert!(header.get("source-sha256").is_some());
 }
 
+/// Runs `xpp build ARGS ENV` and checks that its summary line contains `summary`.
+fn build_says(env: &Path, args: &[&str], summary: &str) {
+    let mut all = vec!["xpp", "build"];
+    all.extend_from_slice(args);
+    all.push(s(env));
+    let out = run(&all);
+    assert!(stderr(&out).contains(summary), "{}", stderr(&out));
+}
+
 /// Sets the modification time of every file and directory under `dir` (itself included) to an
 /// hour ago: settled, as `state.rs` asks before it trusts metadata.
 fn settle(dir: &Path) {
@@ -479,12 +488,7 @@ fn the_build_state_trusts_metadata_and_sees_every_change() {
         std::fs::metadata(&init).unwrap().modified().unwrap(),
         source_time
     );
-    let out = run(&["xpp", "build", s(&env.0)]);
-    assert!(
-        stderr(&out).contains("4 files, 0 written, 4 up to date"),
-        "{}",
-        stderr(&out)
-    );
+    build_says(&env.0, &[], "4 files, 0 written, 4 up to date");
 
     // Same size, same time, other bytes: trusted, not read.
     let good = std::fs::read(&init).unwrap();
@@ -498,40 +502,20 @@ fn the_build_state_trusts_metadata_and_sees_every_change() {
         .unwrap()
         .set_modified(source_time)
         .unwrap();
-    let out = run(&["xpp", "build", s(&env.0)]);
-    assert!(
-        stderr(&out).contains("4 files, 0 written, 4 up to date"),
-        "{}",
-        stderr(&out)
-    );
+    build_says(&env.0, &[], "4 files, 0 written, 4 up to date");
     // Any other time: read, found torn, built again.
     set_age(&init, 60);
-    let out = run(&["xpp", "build", s(&env.0)]);
-    assert!(
-        stderr(&out).contains("4 files, 1 written, 3 up to date"),
-        "{}",
-        stderr(&out)
-    );
+    build_says(&env.0, &[], "4 files, 1 written, 3 up to date");
     assert_eq!(std::fs::read(&init).unwrap(), good);
 
     // A new source in a watched directory: the directory's time changes, the walk runs again.
     env.file("modules/web/manifests/extra.pp", "class web::extra {}\n");
-    let out = run(&["xpp", "build", s(&env.0)]);
-    assert!(
-        stderr(&out).contains("5 files, 1 written, 4 up to date"),
-        "{}",
-        stderr(&out)
-    );
+    build_says(&env.0, &[], "5 files, 1 written, 4 up to date");
     // A source removed: its `.xpp` is an orphan, found from the state.
     settle(&env.0);
     assert_eq!(code(&run(&["xpp", "build", s(&env.0)])), 0);
     std::fs::remove_file(env.0.join("modules/web/manifests/extra.pp")).unwrap();
-    let out = run(&["xpp", "build", s(&env.0)]);
-    assert!(
-        stderr(&out).contains("4 files, 0 written, 4 up to date, 1 removed"),
-        "{}",
-        stderr(&out)
-    );
+    build_says(&env.0, &[], "4 files, 0 written, 4 up to date, 1 removed");
     assert!(!env.0.join(".xpp/modules/web/manifests/extra.xpp").exists());
     // A source changed (size and time): built again.
     settle(&env.0);
@@ -540,20 +524,10 @@ fn the_build_state_trusts_metadata_and_sees_every_change() {
         "modules/web/functions/url.pp",
         "function web::url() { 'changed' }\n",
     );
-    let out = run(&["xpp", "build", s(&env.0)]);
-    assert!(
-        stderr(&out).contains("4 files, 1 written, 3 up to date"),
-        "{}",
-        stderr(&out)
-    );
+    build_says(&env.0, &[], "4 files, 1 written, 3 up to date");
     // The `.xpp` removed by hand: written again.
     std::fs::remove_file(&init).unwrap();
-    let out = run(&["xpp", "build", s(&env.0)]);
-    assert!(
-        stderr(&out).contains("4 files, 1 written, 3 up to date"),
-        "{}",
-        stderr(&out)
-    );
+    build_says(&env.0, &[], "4 files, 1 written, 3 up to date");
     let check = run(&["xpp", "check", s(&env.0)]);
     assert_eq!(code(&check), 0, "{}", stdout(&check));
 }
@@ -567,31 +541,20 @@ fn a_state_for_other_settings_or_damaged_is_not_used() {
     assert_eq!(code(&run(&["xpp", "build", s(&env.0)])), 0);
     let state_path = env.0.join(".xpp/build-state");
     // Built for tasks mode: every file is stale, whatever the state says.
-    let out = run(&["xpp", "build", "--tasks", s(&env.0)]);
-    assert!(
-        stderr(&out).contains("4 files, 4 written"),
-        "{}",
-        stderr(&out)
-    );
+    build_says(&env.0, &["--tasks"], "4 files, 4 written");
     assert!(build_state(&env.0).contains("tasks=true"));
     // Cut short: ignored; the tree is listed, an orphan still found.
     let bytes = std::fs::read(&state_path).unwrap();
     std::fs::write(&state_path, &bytes[..bytes.len() / 2]).unwrap();
     std::fs::remove_file(env.0.join("modules/web/templates/page.epp")).unwrap();
-    let out = run(&["xpp", "build", "--tasks", s(&env.0)]);
-    assert!(
-        stderr(&out).contains("3 files, 0 written, 3 up to date, 1 removed"),
-        "{}",
-        stderr(&out)
+    build_says(
+        &env.0,
+        &["--tasks"],
+        "3 files, 0 written, 3 up to date, 1 removed",
     );
     assert!(build_state(&env.0).ends_with("\nend 3\n"));
     // Gone: the same.
     std::fs::remove_file(&state_path).unwrap();
-    let out = run(&["xpp", "build", "--tasks", s(&env.0)]);
-    assert!(
-        stderr(&out).contains("3 files, 0 written, 3 up to date"),
-        "{}",
-        stderr(&out)
-    );
+    build_says(&env.0, &["--tasks"], "3 files, 0 written, 3 up to date");
     assert!(state_path.exists());
 }
