@@ -48,6 +48,7 @@ mod reflect;
 mod values;
 
 pub use generated::*;
+pub(crate) use reflect::NewOrderReader;
 pub use reflect::{
     Attr, AttrDefault, AttrInfo, AttrInput, AttrType, AttrValue, Attrs, AttrsNewOrder, Children,
     Walk,
