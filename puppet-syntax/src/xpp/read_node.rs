@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 
 use super::error::{Fail, XppErrorKind};
 use super::reader::{attr_type_error, err, Class, Complex, Deserializer, Value};
+use super::unpacker::utf8;
 use crate::model::{
     AttrInfo, Model, ModelClass, NewOrderReader, NodeId, NodeKind, NodeList, StrId,
 };
@@ -153,23 +154,49 @@ impl<'a> Deserializer<'_, 'a> {
         Ok(id)
     }
 
-    /// Stores `s`, a string attribute of the node at `span` (offset, length): as a slice of the
-    /// source when it is the text at the start of the span or just after its first byte (a
-    /// name; a quoted string without escapes), where nearly every string of a model is, so that
-    /// it is not copied.
+    /// Stores `bytes`, a string attribute of the node at `span` (offset, length): as a slice
+    /// of the source when it is the text at the start of the span or just after its first byte
+    /// (a name; a quoted string without escapes), where nearly every string of a model is, so
+    /// that it is neither copied nor checked as UTF-8 (the source is); any other string is
+    /// checked and copied.
     #[inline]
-    fn intern(&self, m: &mut Model, s: &str, (offset, length): (usize, usize)) -> StrId {
+    fn intern(
+        &self,
+        m: &mut Model,
+        bytes: &[u8],
+        (offset, length): (usize, usize),
+    ) -> Result<StrId, Fail> {
         let source = self.source.as_bytes();
         for start in [offset, offset + 1] {
-            let end = start + s.len();
-            if end <= offset + length && source.get(start..end) == Some(s.as_bytes()) {
-                // Equal bytes of a `str` at char boundaries: the slice is that string.
+            let end = start + bytes.len();
+            if end <= offset + length
+                && source.get(start..end).is_some_and(|s| same_bytes(s, bytes))
+            {
+                // Bytes of a `str` between character boundaries are a `str` (`get` checks the
+                // boundaries).
                 if let Some(slice) = self.source.get(start..end) {
-                    return m.intern(slice);
+                    return Ok(m.intern(slice));
                 }
             }
         }
-        m.intern(s)
+        Ok(m.intern(utf8(bytes)?))
+    }
+}
+
+/// Whether `a` and `b` are the same bytes: inline for the short strings of a model (a call of
+/// `memcmp` per string showed in profiles), `==` for long ones.
+#[inline]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let word = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().expect("8 bytes"));
+    match a.len() {
+        0 => true,
+        1..=7 => a.iter().zip(b).all(|(x, y)| x == y),
+        // Two words that overlap when the length is below 16.
+        n @ 8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
+        _ => a == b,
     }
 }
 
@@ -250,7 +277,7 @@ impl NewOrderReader for AttrReader<'_, '_, '_> {
 
     fn string(&mut self, attr: &'static AttrInfo) -> Result<StrId, Fail> {
         match self.d.value()? {
-            Value::Str(s) => Ok(self.d.intern(self.m, s, self.span)),
+            Value::Str(s) => self.d.intern(self.m, s, self.span),
             other => Err(self.wrong_type(attr, &other)),
         }
     }
@@ -258,7 +285,7 @@ impl NewOrderReader for AttrReader<'_, '_, '_> {
     fn opt_string(&mut self, attr: &'static AttrInfo) -> Result<Option<StrId>, Fail> {
         match self.d.value()? {
             Value::Nil => Ok(None),
-            Value::Str(s) => Ok(Some(self.d.intern(self.m, s, self.span))),
+            Value::Str(s) => Ok(Some(self.d.intern(self.m, s, self.span)?)),
             other => Err(self.wrong_type(attr, &other)),
         }
     }
@@ -296,7 +323,7 @@ impl NewOrderReader for AttrReader<'_, '_, '_> {
         match self.d.value()? {
             Value::Regexp(s) => {
                 self.d.remember(Complex::Other);
-                Ok(self.d.intern(self.m, s, self.span))
+                self.d.intern(self.m, s, self.span)
             }
             other => Err(self.wrong_type(attr, &other)),
         }
@@ -311,12 +338,19 @@ impl NewOrderReader for AttrReader<'_, '_, '_> {
             Value::Str(s) => s,
             other => return Err(self.wrong_type(attr, &other)),
         };
-        names.iter().position(|n| *n == s).ok_or_else(|| {
-            err(
-                XppErrorKind::AttributeType,
-                format!("{}: {s:?} is not one of {names:?}", self.what(attr)),
-            )
-        })
+        names
+            .iter()
+            .position(|n| same_bytes(n.as_bytes(), s))
+            .ok_or_else(|| {
+                err(
+                    XppErrorKind::AttributeType,
+                    format!(
+                        "{}: {:?} is not one of {names:?}",
+                        self.what(attr),
+                        String::from_utf8_lossy(s)
+                    ),
+                )
+            })
     }
 
     #[cold]
@@ -357,6 +391,22 @@ mod tests {
                 let set = plan(class).ancestors & (1 << other as u8) != 0;
                 assert_eq!(set, class.is_a(other), "{class:?} {other:?}");
             }
+        }
+    }
+
+    /// `same_bytes` is `==` at every length around its word boundaries.
+    #[test]
+    fn same_bytes_is_equality() {
+        let text: Vec<u8> = (0..40u8).collect();
+        for len in 0..=34 {
+            let a = &text[..len];
+            assert!(same_bytes(a, &text[..len]));
+            for at in 0..len {
+                let mut b = a.to_vec();
+                b[at] ^= 0x80;
+                assert!(!same_bytes(a, &b), "{len} {at}");
+            }
+            assert!(!same_bytes(a, &text[..len + 1]));
         }
     }
 }

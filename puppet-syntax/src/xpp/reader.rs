@@ -24,7 +24,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use super::error::{fail, Fail, XppErrorKind};
 use super::read_node::ListBuffer;
 use super::serializer::ext;
-use super::unpacker::{Msgpack, Scalar, Token};
+use super::unpacker::{utf8, Msgpack, Scalar, Token};
 use crate::diagnostics::{Diagnostic, IssueCode, Severity};
 use crate::model::{AttrType, LocatorAttr, Model, ModelClass, NodeId};
 use crate::parse::ParseResult;
@@ -41,15 +41,16 @@ pub(super) enum Class {
     Unknown(u32),
 }
 
-/// A value after the writer-level tabulation is resolved.
+/// A value after the writer-level tabulation is resolved. Strings are their bytes, checked as
+/// UTF-8 where they are used (see [`Token::Str`]).
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Value<'a> {
     Nil,
     Bool(bool),
     Int(i64),
     Float(f64),
-    Str(&'a str),
-    Regexp(&'a str),
+    Str(&'a [u8]),
+    Regexp(&'a [u8]),
     ObjectStart(Class, i64),
     Tabulation(i64),
     ArrayStart(i64),
@@ -59,8 +60,8 @@ pub(super) enum Value<'a> {
 /// What the writer tabulated.
 #[derive(Clone, Copy)]
 enum WriterEntry<'a> {
-    Str(&'a str),
-    Regexp(&'a str),
+    Str(&'a [u8]),
+    Regexp(&'a [u8]),
     ObjectStart(Class, i64),
 }
 
@@ -303,7 +304,7 @@ impl<'a> Deserializer<'_, 'a> {
         let Some(Scalar::Int(segments @ 1..=16)) = self.unpacker.ext_scalar()? else {
             return Err(bad());
         };
-        let mut names = [""; 16];
+        let mut names: [&[u8]; 16] = [b""; 16];
         for name in &mut names[..segments as usize] {
             *name = match self.unpacker.ext_scalar()? {
                 Some(Scalar::Str(s)) => {
@@ -323,21 +324,26 @@ impl<'a> Deserializer<'_, 'a> {
             return Err(bad());
         };
         let class = match names[..segments as usize] {
-            ["Puppet", "AST", name] => class_by_name(name),
+            [b"Puppet", b"AST", name] => class_by_name(name),
             _ => None,
         };
         let class = class.unwrap_or_else(|| {
             // A file that names more than 2^32 unknown classes is refused at the first.
-            self.unknown.push(names[..segments as usize].join("::"));
+            let name: Vec<_> = names[..segments as usize]
+                .iter()
+                .map(|segment| String::from_utf8_lossy(segment))
+                .collect();
+            self.unknown.push(name.join("::"));
             Class::Unknown(self.unknown.len() as u32 - 1)
         });
         self.written.push(WriterEntry::ObjectStart(class, count));
         Ok(Value::ObjectStart(class, count))
     }
 
+    /// A string, checked as UTF-8.
     pub(super) fn string(&mut self, what: impl FnOnce() -> String) -> Result<&'a str, Fail> {
         match self.value()? {
-            Value::Str(s) => Ok(s),
+            Value::Str(s) => utf8(s),
             other => Err(attr_type_error(&what(), &other)),
         }
     }
@@ -625,13 +631,14 @@ impl Hasher for FxHasher {
 
 /// The class a Pcore type name `Puppet::AST::<name>` names: the Program, the Locator or a
 /// concrete positioned class (a table built once from the description).
-fn class_by_name(name: &str) -> Option<Class> {
-    type Table = HashMap<&'static str, Class, BuildHasherDefault<FxHasher>>;
+fn class_by_name(name: &[u8]) -> Option<Class> {
+    type Table = HashMap<&'static [u8], Class, BuildHasherDefault<FxHasher>>;
     static CLASSES: OnceLock<Table> = OnceLock::new();
     let short = |pcore_name: &'static str| {
         pcore_name
             .strip_prefix("Puppet::AST::")
             .expect("every class of the model is in Puppet::AST")
+            .as_bytes()
     };
     CLASSES
         .get_or_init(|| {
@@ -696,9 +703,9 @@ mod tests {
                 c if !c.is_abstract() && c.is_positioned() => Some(Class::Node(c)),
                 _ => None,
             };
-            assert_eq!(class_by_name(short), expected, "{c:?}");
+            assert_eq!(class_by_name(short.as_bytes()), expected, "{c:?}");
         }
-        assert_eq!(class_by_name("Locator"), Some(Class::Locator));
-        assert_eq!(class_by_name("Nope"), None);
+        assert_eq!(class_by_name(b"Locator"), Some(Class::Locator));
+        assert_eq!(class_by_name(b"Nope"), None);
     }
 }
