@@ -186,7 +186,7 @@ impl<'a> Deserializer<'_, 'a> {
 /// Whether `a` and `b` are the same bytes: inline for the short strings of a model (a call of
 /// `memcmp` per string showed in profiles), `==` for long ones.
 #[inline]
-fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+pub(super) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
     }

@@ -17,12 +17,10 @@
 //! strings, a node's Locator reference with its offset and length) are decoded by the fast
 //! paths of [`Msgpack`], which take nothing the general path would refuse.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::error::{fail, Fail, XppErrorKind};
-use super::read_node::ListBuffer;
+use super::read_node::{same_bytes, ListBuffer};
 use super::serializer::ext;
 use super::unpacker::{utf8, Msgpack, Scalar, Token};
 use crate::diagnostics::{Diagnostic, IssueCode, Severity};
@@ -324,7 +322,9 @@ impl<'a> Deserializer<'_, 'a> {
             return Err(bad());
         };
         let class = match names[..segments as usize] {
-            [b"Puppet", b"AST", name] => class_by_name(name),
+            [puppet, ast, name] if same_bytes(puppet, b"Puppet") && same_bytes(ast, b"AST") => {
+                class_by_name(name)
+            }
             _ => None,
         };
         let class = class.unwrap_or_else(|| {
@@ -606,53 +606,90 @@ impl<'a> Deserializer<'_, 'a> {
     }
 }
 
-/// FxHash (rustc's): the class table is looked up once per distinct object start of a file, a
-/// few dozen times per file, where SipHash of the names showed in profiles.
-#[derive(Default)]
-struct FxHasher(u64);
+/// The classes a Pcore type name `Puppet::AST::<name>` can name (the Program, the Locator, the
+/// concrete positioned classes), found by a perfect hash of three words of the name (its first,
+/// middle and last 8 bytes) and its length: a file's object starts name each of its classes
+/// once, and a `HashMap` (hashing every byte, then `memcmp`) showed in profiles.
+struct ClassTable {
+    /// The multiplier of [`ClassTable::slot`], chosen when the table is built so that no two
+    /// names share a slot.
+    seed: u64,
+    /// An index into `classes` plus one per slot (0: no class).
+    slots: Box<[u8; ClassTable::SLOTS]>,
+    classes: Vec<(&'static [u8], Class)>,
+}
 
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        const K: u64 = 0x517c_c1b7_2722_0a95;
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
-            self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(K);
-        }
-        for &b in chunks.remainder() {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
-        }
+impl ClassTable {
+    const SLOTS: usize = 1024;
+
+    #[inline]
+    fn slot(seed: u64, name: &[u8]) -> usize {
+        let word = |at: usize| {
+            let mut bytes = [0u8; 8];
+            let chunk = name.get(at..).unwrap_or_default();
+            let n = chunk.len().min(8);
+            bytes[..n].copy_from_slice(&chunk[..n]);
+            u64::from_le_bytes(bytes)
+        };
+        let len = name.len();
+        let key = word(0)
+            ^ word((len / 2).saturating_sub(4)).rotate_left(21)
+            ^ word(len.saturating_sub(8)).rotate_left(42)
+            ^ len as u64;
+        (key.wrapping_mul(seed) >> 54) as usize
     }
 
-    fn finish(&self) -> u64 {
-        self.0
+    fn build() -> ClassTable {
+        let short = |pcore_name: &'static str| {
+            pcore_name
+                .strip_prefix("Puppet::AST::")
+                .expect("every class of the model is in Puppet::AST")
+                .as_bytes()
+        };
+        let mut classes: Vec<(&'static [u8], Class)> = ModelClass::ALL
+            .iter()
+            .filter(|c| !c.is_abstract() && c.is_positioned())
+            .map(|&c| (short(c.pcore_name()), Class::Node(c)))
+            .collect();
+        classes.push((short(ModelClass::Program.pcore_name()), Class::Program));
+        classes.push((short(LocatorAttr::PCORE_NAME), Class::Locator));
+        assert!(classes.len() < 256, "class indices fit a byte");
+        // Odd multipliers from a fixed sequence until one separates every name (a few tries:
+        // ~80 names in 1,024 slots; a test builds the table).
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..10_000 {
+            let mut slots = Box::new([0u8; ClassTable::SLOTS]);
+            let separated = classes.iter().enumerate().all(|(i, (name, _))| {
+                let slot = &mut slots[ClassTable::slot(seed, name)];
+                let free = *slot == 0;
+                *slot = i as u8 + 1;
+                free
+            });
+            if separated {
+                return ClassTable {
+                    seed,
+                    slots,
+                    classes,
+                };
+            }
+            seed = seed.wrapping_mul(0x5851_f42d_4c95_7f2d).wrapping_add(2) | 1;
+        }
+        panic!("no multiplier separates the class names: change ClassTable::slot");
+    }
+
+    #[inline]
+    fn get(&self, name: &[u8]) -> Option<Class> {
+        let index = usize::from(self.slots[ClassTable::slot(self.seed, name)]).checked_sub(1)?;
+        let (known, class) = self.classes[index];
+        same_bytes(known, name).then_some(class)
     }
 }
 
 /// The class a Pcore type name `Puppet::AST::<name>` names: the Program, the Locator or a
 /// concrete positioned class (a table built once from the description).
 fn class_by_name(name: &[u8]) -> Option<Class> {
-    type Table = HashMap<&'static [u8], Class, BuildHasherDefault<FxHasher>>;
-    static CLASSES: OnceLock<Table> = OnceLock::new();
-    let short = |pcore_name: &'static str| {
-        pcore_name
-            .strip_prefix("Puppet::AST::")
-            .expect("every class of the model is in Puppet::AST")
-            .as_bytes()
-    };
-    CLASSES
-        .get_or_init(|| {
-            let mut table: Table = ModelClass::ALL
-                .iter()
-                .filter(|c| !c.is_abstract() && c.is_positioned())
-                .map(|&c| (short(c.pcore_name()), Class::Node(c)))
-                .collect();
-            table.insert(short(ModelClass::Program.pcore_name()), Class::Program);
-            table.insert(short(LocatorAttr::PCORE_NAME), Class::Locator);
-            table
-        })
-        .get(name)
-        .copied()
+    static CLASSES: OnceLock<ClassTable> = OnceLock::new();
+    CLASSES.get_or_init(ClassTable::build).get(name)
 }
 
 /// Diagnostic argument names are `&'static str` in [`Diagnostic::args`]: names read from files

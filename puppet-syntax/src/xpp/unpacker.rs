@@ -205,9 +205,23 @@ impl<'a> Msgpack<'a> {
     /// `None` at its end.
     #[inline]
     pub(crate) fn ext_scalar(&mut self) -> Result<Option<Scalar<'a>>, Fail> {
-        if self.ext.is_empty() {
-            return Ok(None);
+        // The shapes of type names (short strings, indices and counts below 128) inline.
+        match *self.ext {
+            [] => Ok(None),
+            [b @ 0x00..=0x7f, ref rest @ ..] => {
+                self.ext = rest;
+                Ok(Some(Scalar::Int(i64::from(b))))
+            }
+            [b @ 0xa0..=0xbf, ref rest @ ..] if rest.len() >= usize::from(b & 0x1f) => {
+                let (text, rest) = rest.split_at(usize::from(b & 0x1f));
+                self.ext = rest;
+                Ok(Some(Scalar::Str(text)))
+            }
+            _ => self.ext_scalar_in_general(),
         }
+    }
+
+    fn ext_scalar_in_general(&mut self) -> Result<Option<Scalar<'a>>, Fail> {
         match read_msgpack(&mut self.ext) {
             Ok(Item::Token(Token::Int(v))) => Ok(Some(Scalar::Int(v))),
             Ok(Item::Token(Token::Str(s))) => Ok(Some(Scalar::Str(s))),
