@@ -150,11 +150,12 @@ impl AttrValue<'_> {
     }
 }
 
-/// Where [`NodeKind::read_new_order`] takes the attribute values of one node from: a reader of
-/// a serialized object (Pcore), called once per attribute the object gives, in `Class.new`
-/// order ([`ModelClass::new_order`]), with the attribute's description and, for node
-/// attributes, the class the value must be. Each method stores what it reads in the model
-/// (strings interned, lists stored) and refuses a value of another type with its own error.
+/// Where [`NodeKind::read_new_order`] takes the attribute values of one node from, and where it
+/// stores the node: a reader of a serialized object (Pcore), called once per attribute the
+/// object gives, in `Class.new` order ([`ModelClass::new_order`]), with the attribute's
+/// description and, for node attributes, the class the value must be. Each method stores what
+/// it reads in the model (strings interned, lists stored) and refuses a value of another type
+/// with its own error.
 pub(crate) trait NewOrderReader {
     /// Why a value cannot be read.
     type Error;
@@ -193,6 +194,8 @@ pub(crate) trait NewOrderReader {
         attr: &'static AttrInfo,
         names: &'static [&'static str],
     ) -> Result<usize, Self::Error>;
+    /// Stores the node whose attributes were read.
+    fn store(&mut self, kind: NodeKind) -> NodeId;
     /// The error for a required attribute the object does not give.
     fn missing(&mut self, attr: &'static AttrInfo) -> Self::Error;
     /// The error for a value of the right type that the model cannot hold (a `radix` that is

@@ -316,11 +316,9 @@ pub fn read_checked_envelope(bytes: &[u8]) -> Result<(XppHeader, &[u8]), XppRead
 /// checks as [`read_xpp`] on the values themselves.
 pub fn read_payload(payload: &[u8], format: XppFormat) -> Result<ParseResult, XppReadError> {
     match format {
-        XppFormat::Msgpack => {
-            reader::read_result(&mut unpacker::Msgpack::new(payload), payload.len())
-        }
+        XppFormat::Msgpack => reader::read_result(unpacker::Msgpack::new(payload), payload.len()),
         XppFormat::Json => unpacker::json_to_msgpack(payload).and_then(|msgpack| {
-            reader::read_result(&mut unpacker::Msgpack::new(&msgpack), msgpack.len())
+            reader::read_result(unpacker::Msgpack::new(&msgpack), msgpack.len())
         }),
     }
     .map_err(|e| *e)

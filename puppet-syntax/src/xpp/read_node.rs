@@ -53,7 +53,7 @@ fn plan(class: ModelClass) -> &'static NodePlan {
 /// (nested lists stack up, so one shared buffer serves every depth).
 pub(super) struct ListBuffer(pub(super) Vec<NodeId>);
 
-impl<'a> Deserializer<'_, 'a> {
+impl<'a> Deserializer<'a> {
     /// A node of class `expected` (or a subclass) whose object start is `start`.
     #[inline]
     pub(super) fn node(
@@ -143,13 +143,12 @@ impl<'a> Deserializer<'_, 'a> {
             class,
             span: (offset as usize, length as usize),
         };
-        let kind = NodeKind::read_new_order(class, given, &mut reader)?.ok_or_else(|| {
+        let id = NodeKind::read_new_order(class, given, &mut reader)?.ok_or_else(|| {
             err(
                 XppErrorKind::UnknownClass,
                 format!("{} is not a positioned class", class.name()),
             )
         })?;
-        let id = m.alloc(offset as u32, length as u32, kind);
         self.complex[slot] = Complex::Node(Some(id));
         Ok(id)
     }
@@ -202,8 +201,8 @@ pub(super) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 
 /// The attributes of the node being read ([`NodeKind::read_new_order`] calls one method per
 /// attribute, typed by the description): values from the deserializer, stored in the model.
-struct AttrReader<'r, 'u, 'a> {
-    d: &'r mut Deserializer<'u, 'a>,
+struct AttrReader<'r, 'a> {
+    d: &'r mut Deserializer<'a>,
     m: &'r mut Model,
     /// The node's class, for messages.
     class: ModelClass,
@@ -211,7 +210,7 @@ struct AttrReader<'r, 'u, 'a> {
     span: (usize, usize),
 }
 
-impl AttrReader<'_, '_, '_> {
+impl AttrReader<'_, '_> {
     fn what(&self, attr: &AttrInfo) -> String {
         format!("{}#{}", self.class.name(), attr.name)
     }
@@ -223,7 +222,7 @@ impl AttrReader<'_, '_, '_> {
     }
 }
 
-impl NewOrderReader for AttrReader<'_, '_, '_> {
+impl NewOrderReader for AttrReader<'_, '_> {
     type Error = Fail;
 
     #[inline]
@@ -351,6 +350,11 @@ impl NewOrderReader for AttrReader<'_, '_, '_> {
                     ),
                 )
             })
+    }
+
+    #[inline(always)]
+    fn store(&mut self, kind: NodeKind) -> NodeId {
+        self.m.alloc(self.span.0 as u32, self.span.1 as u32, kind)
     }
 
     #[cold]

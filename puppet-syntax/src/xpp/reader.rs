@@ -63,6 +63,18 @@ enum WriterEntry<'a> {
     ObjectStart(Class, i64),
 }
 
+impl<'a> WriterEntry<'a> {
+    /// The value a back-reference to this entry stands for.
+    #[inline(always)]
+    fn value(&self) -> Value<'a> {
+        match *self {
+            WriterEntry::Str(s) => Value::Str(s),
+            WriterEntry::Regexp(s) => Value::Regexp(s),
+            WriterEntry::ObjectStart(class, count) => Value::ObjectStart(class, count),
+        }
+    }
+}
+
 /// What the serializer tabulated.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub(super) enum Complex {
@@ -86,8 +98,8 @@ pub(super) fn attr_type_error(what: &str, found: &Value<'_>) -> Fail {
     )
 }
 
-pub(super) struct Deserializer<'u, 'a> {
-    pub(super) unpacker: &'u mut Msgpack<'a>,
+pub(super) struct Deserializer<'a> {
+    pub(super) unpacker: Msgpack<'a>,
     written: Vec<WriterEntry<'a>>,
     pub(super) complex: Vec<Complex>,
     pub(super) depth: usize,
@@ -103,58 +115,21 @@ pub(super) struct Deserializer<'u, 'a> {
     pub(super) source: Arc<str>,
 }
 
-/// The Locator read: the source text and file, and the line index if the file has one.
+/// The Locator read: the source text and file (its line index is checked as it is read, and
+/// not kept: the model makes its own when asked).
 struct Locator<'a> {
     text: &'a str,
     file: Option<&'a str>,
-    line_starts: Option<Vec<i64>>,
 }
 
 impl Locator<'_> {
-    /// The line index the file records, checked against the text without building one (a
-    /// reader of a model without diagnostics may never need it): it must start at 0, rise,
-    /// have an entry just after every line end and no other (as many entries as line ends,
-    /// plus one).
-    fn check_line_index(&self) -> Result<(), Fail> {
-        let Some(starts) = &self.line_starts else {
-            return Ok(());
-        };
-        let text = self.text.as_bytes();
-        let mut previous = None;
-        let well_placed = starts.iter().all(|&start| {
-            let placed = match previous {
-                None => start == 0,
-                Some(p) => {
-                    start > p
-                        && usize::try_from(start)
-                            .ok()
-                            .and_then(|s| text.get(s - 1))
-                            .is_some_and(|&b| b == b'\n')
-                }
-            };
-            previous = Some(start);
-            placed
-        });
-        if well_placed && memchr::memchr_iter(b'\n', text).count() + 1 == starts.len() {
-            Ok(())
-        } else {
-            Err(err(
-                XppErrorKind::Position,
-                "Locator#line_index does not match the source text",
-            ))
-        }
-    }
-
     fn file(&self) -> Option<&str> {
         self.file.filter(|f| !f.is_empty())
     }
 }
 
 /// Reads a whole payload into a parse result.
-pub(crate) fn read_result(
-    unpacker: &mut Msgpack<'_>,
-    payload_len: usize,
-) -> Result<ParseResult, Fail> {
+pub(crate) fn read_result(unpacker: Msgpack<'_>, payload_len: usize) -> Result<ParseResult, Fail> {
     let mut d = Deserializer {
         unpacker,
         // Reserved from the payload size, so that they seldom grow (each string, object and
@@ -172,7 +147,6 @@ pub(crate) fn read_result(
             let start = d.value()?;
             let locator = d.locator(start)?;
             let text: Arc<str> = Arc::from(locator.text);
-            locator.check_line_index()?;
             let index = LineIndex::new(&text);
             let file = locator.file().map(str::to_owned);
             let diagnostics = d.diagnostics(&text, file.as_deref(), || &index)?;
@@ -213,22 +187,49 @@ fn written<'t, 'a>(table: &'t [WriterEntry<'a>], index: i64) -> Result<&'t Write
         })
 }
 
-impl<'a> Deserializer<'_, 'a> {
+impl<'a> Deserializer<'a> {
     pub(super) fn remember(&mut self, c: Complex) -> usize {
         self.complex.push(c);
         self.complex.len() - 1
     }
 
-    /// The next value, writer tabulation resolved.
-    #[inline]
+    /// The next value, writer tabulation resolved. The most common shapes (a positive fixint;
+    /// a fixext 1 holding one: a string or object start written before, a back-reference, an
+    /// array start) are decoded here, inline in every caller; anything else, and anything
+    /// wrong, by [`Self::value_in_general`]. (The call, and a pointer to the unpacker to
+    /// follow, before the first byte was even looked at, showed in profiles.)
+    #[inline(always)]
     pub(super) fn value(&mut self) -> Result<Value<'a>, Fail> {
+        match *self.unpacker.unread() {
+            [b @ 0x00..=0x7f, ..] => {
+                self.unpacker.skip(1);
+                return Ok(Value::Int(i64::from(b)));
+            }
+            [0xd4, ext::INNER_TABULATION, i @ 0x00..=0x7f, ..] => {
+                if let Some(entry) = self.written.get(usize::from(i)) {
+                    self.unpacker.skip(3);
+                    return Ok(entry.value());
+                }
+            }
+            [0xd4, ext::TABULATION, i @ 0x00..=0x7f, ..] => {
+                self.unpacker.skip(3);
+                return Ok(Value::Tabulation(i64::from(i)));
+            }
+            [0xd4, ext::ARRAY_START, n @ 0x00..=0x7f, ..] => {
+                self.unpacker.skip(3);
+                return Ok(Value::ArrayStart(i64::from(n)));
+            }
+            _ => {}
+        }
+        self.value_in_general()
+    }
+
+    /// [`Self::value`] for every shape.
+    #[inline(never)]
+    fn value_in_general(&mut self) -> Result<Value<'a>, Fail> {
         if let Some((number, i)) = self.unpacker.fast_ext_int() {
             return match number {
-                ext::INNER_TABULATION => Ok(match *written(&self.written, i)? {
-                    WriterEntry::Str(s) => Value::Str(s),
-                    WriterEntry::Regexp(s) => Value::Regexp(s),
-                    WriterEntry::ObjectStart(class, count) => Value::ObjectStart(class, count),
-                }),
+                ext::INNER_TABULATION => Ok(written(&self.written, i)?.value()),
                 ext::TABULATION => Ok(Value::Tabulation(i)),
                 ext::ARRAY_START => Ok(Value::ArrayStart(i)),
                 _ => Ok(Value::MapStart(i)),
@@ -269,11 +270,7 @@ impl<'a> Deserializer<'_, 'a> {
         Ok(match number {
             ext::INNER_TABULATION => {
                 let index = self.ext_int(number)?;
-                match *written(&self.written, index)? {
-                    WriterEntry::Str(s) => Value::Str(s),
-                    WriterEntry::Regexp(s) => Value::Regexp(s),
-                    WriterEntry::ObjectStart(class, count) => Value::ObjectStart(class, count),
-                }
+                written(&self.written, index)?.value()
             }
             ext::TABULATION => Value::Tabulation(self.ext_int(number)?),
             ext::ARRAY_START => Value::ArrayStart(self.ext_int(number)?),
@@ -396,7 +393,7 @@ impl<'a> Deserializer<'_, 'a> {
         }
         let slot = self.remember(Complex::Locator);
         self.locator_slot = u8::try_from(slot).ok().filter(|&s| s < 0x80);
-        let (mut text, mut file, mut line_starts) = (None, None, None);
+        let (mut text, mut file) = (None, None);
         for attr in &LocatorAttr::NEW_ORDER[..count as usize] {
             match attr {
                 LocatorAttr::String => text = Some(self.string(|| "Locator#string".into())?),
@@ -406,11 +403,10 @@ impl<'a> Deserializer<'_, 'a> {
                     Value::ArrayStart(n) => {
                         let n = Self::length(n, || "Locator#line_index".into())?;
                         self.remember(Complex::Other);
-                        let mut starts = Vec::with_capacity(n.min(1 << 16));
-                        for _ in 0..n {
-                            starts.push(self.int(|| "Locator#line_index".into())?);
-                        }
-                        line_starts = Some(starts);
+                        let text = text.ok_or_else(|| {
+                            err(XppErrorKind::AttributeCount, "a Locator without its string")
+                        })?;
+                        self.check_line_index(text.as_bytes(), n)?;
                     }
                     other => return Err(attr_type_error("Locator#line_index", &other)),
                 },
@@ -420,11 +416,43 @@ impl<'a> Deserializer<'_, 'a> {
         if text.len() > u32::MAX as usize {
             return Err(err(XppErrorKind::Position, "a source of 4 GiB or more"));
         }
-        Ok(Locator {
-            text,
-            file,
-            line_starts,
-        })
+        Ok(Locator { text, file })
+    }
+
+    /// Reads the `n` entries of a recorded line index and checks them against `text` without
+    /// keeping them (a reader of a model without diagnostics may never need one): they must
+    /// start at 0, rise, have an entry just after every line end and no other (as many
+    /// entries as line ends, plus one).
+    fn check_line_index(&mut self, text: &[u8], n: usize) -> Result<(), Fail> {
+        let mismatch = || {
+            err(
+                XppErrorKind::Position,
+                "Locator#line_index does not match the source text",
+            )
+        };
+        let mut previous = None;
+        for _ in 0..n {
+            let start = self.int(|| "Locator#line_index".into())?;
+            let placed = match previous {
+                None => start == 0,
+                Some(p) => {
+                    start > p
+                        && usize::try_from(start)
+                            .ok()
+                            .and_then(|s| text.get(s - 1))
+                            .is_some_and(|&b| b == b'\n')
+                }
+            };
+            if !placed {
+                return Err(mismatch());
+            }
+            previous = Some(start);
+        }
+        // Rising, each just after a line end: all of them if there are as many.
+        if memchr::memchr_iter(b'\n', text).count() + 1 != n {
+            return Err(mismatch());
+        }
+        Ok(())
     }
 
     /// The Program object (`start` is its object start): the model, and its source text.
@@ -463,7 +491,6 @@ impl<'a> Deserializer<'_, 'a> {
                     let text: Arc<str> = Arc::from(locator.text);
                     let m = Model::new(Arc::clone(&text), locator.file());
                     self.source = Arc::clone(&text);
-                    locator.check_line_index()?;
                     model = Some((m, text));
                 }
                 AttrType::OptNode(class) => {

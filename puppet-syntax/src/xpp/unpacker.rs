@@ -186,6 +186,24 @@ impl<'a> Msgpack<'a> {
         Msgpack { input, ext: &[] }
     }
 
+    /// The bytes not read yet, for a reader that decodes common shapes itself (empty while an
+    /// extension's payload is being read, so that such a reader leaves that to [`Self::next`],
+    /// which refuses it).
+    #[inline(always)]
+    pub(crate) fn unread(&self) -> &'a [u8] {
+        if self.ext.is_empty() {
+            self.input
+        } else {
+            &[]
+        }
+    }
+
+    /// Consumes `n` bytes of [`Self::unread`] (at most its length).
+    #[inline(always)]
+    pub(crate) fn skip(&mut self, n: usize) {
+        self.input = &self.input[n..];
+    }
+
     /// The next value of the stream.
     #[inline]
     pub(crate) fn next(&mut self) -> Result<Token<'a>, Fail> {

@@ -80,7 +80,7 @@ pub(super) fn read_new_order(model: &Model) -> String {
     enums.dedup();
     writeln!(
         out,
-        "use crate::model::{{IntValue, ModelClass, NewOrderReader, NodeKind, NodeList, {}}};",
+        "use crate::model::{{IntValue, ModelClass, NewOrderReader, NodeId, NodeKind, NodeList, {}}};",
         enums.join(", ")
     )
     .expect("writing to a String");
@@ -92,13 +92,15 @@ pub(super) fn read_new_order(model: &Model) -> String {
             "/// Reads the attributes of a node of `class` in `Class.new` order",
             "/// ([`ModelClass::new_order`]): the first `given` from `reader`, each with the method of",
             "/// its type, and the others their defaults (the error of [`NewOrderReader::missing`] for",
-            "/// a required one). `Ok(None)` when `class` is not a concrete positioned class.",
+            "/// a required one), and stores the node ([`NewOrderReader::store`], called in each arm",
+            "/// so that the variant is written where it is stored, not copied). `Ok(None)` when",
+            "/// `class` is not a concrete positioned class.",
             "#[inline]",
             "pub(crate) fn read_new_order<R: NewOrderReader>(",
             "    class: ModelClass,",
             "    given: usize,",
             "    reader: &mut R,",
-            ") -> Result<Option<NodeKind>, R::Error> {",
+            ") -> Result<Option<NodeId>, R::Error> {",
             "Ok(Some(match class {",
         ],
     );
@@ -118,7 +120,7 @@ pub(super) fn read_new_order(model: &Model) -> String {
             .collect();
         writeln!(
             out,
-            "ModelClass::{} => NodeKind::{} {{ {} }},",
+            "ModelClass::{} => {{ let kind = NodeKind::{} {{ {} }}; reader.store(kind) }}",
             class.name,
             class.name,
             fields.join(", ")
