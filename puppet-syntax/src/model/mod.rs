@@ -48,6 +48,7 @@ mod reflect;
 mod values;
 
 pub use generated::*;
+pub(crate) use reflect::NewOrderReader;
 pub use reflect::{
     Attr, AttrDefault, AttrInfo, AttrInput, AttrType, AttrValue, Attrs, AttrsNewOrder, Children,
     Walk,
@@ -186,6 +187,7 @@ impl Model {
     // ---- Nodes ----
 
     /// Allocates a node (debug-checks that child attributes hold nodes of the declared classes).
+    #[inline]
     pub fn alloc(&mut self, offset: u32, length: u32, kind: NodeKind) -> NodeId {
         let id = NodeId::from_index(self.nodes.len());
         self.nodes.push(Node {
@@ -267,6 +269,7 @@ impl Model {
     // ---- Lists, strings, integers ----
 
     /// Stores a child list.
+    #[inline]
     pub fn list(&mut self, ids: &[NodeId]) -> NodeList {
         self.list_from(ids.iter().copied())
     }
@@ -292,6 +295,7 @@ impl Model {
 
     /// Stores a string. A slice of the model's own source is recorded as a position in it,
     /// not copied.
+    #[inline]
     pub fn intern(&mut self, text: &str) -> StrId {
         let source_start = self.source.as_ptr() as usize;
         let at = (text.as_ptr() as usize).wrapping_sub(source_start);

@@ -150,6 +150,59 @@ impl AttrValue<'_> {
     }
 }
 
+/// Where [`NodeKind::read_new_order`] takes the attribute values of one node from, and where it
+/// stores the node: a reader of a serialized object (Pcore), called once per attribute the
+/// object gives, in `Class.new` order ([`ModelClass::new_order`]), with the attribute's
+/// description and, for node attributes, the class the value must be. Each method stores what
+/// it reads in the model (strings interned, lists stored) and refuses a value of another type
+/// with its own error.
+pub(crate) trait NewOrderReader {
+    /// Why a value cannot be read.
+    type Error;
+    /// A contained node of class `class` (or a subclass).
+    fn node(&mut self, attr: &'static AttrInfo, class: ModelClass) -> Result<NodeId, Self::Error>;
+    /// `undef` or a contained node of class `class`.
+    fn opt_node(
+        &mut self,
+        attr: &'static AttrInfo,
+        class: ModelClass,
+    ) -> Result<Option<NodeId>, Self::Error>;
+    /// A list of at least `min` contained nodes of class `element`.
+    fn nodes(
+        &mut self,
+        attr: &'static AttrInfo,
+        element: ModelClass,
+        min: u8,
+    ) -> Result<NodeList, Self::Error>;
+    /// A string.
+    fn string(&mut self, attr: &'static AttrInfo) -> Result<StrId, Self::Error>;
+    /// `undef` or a string.
+    fn opt_string(&mut self, attr: &'static AttrInfo) -> Result<Option<StrId>, Self::Error>;
+    /// A boolean.
+    fn boolean(&mut self, attr: &'static AttrInfo) -> Result<bool, Self::Error>;
+    /// `undef` or a boolean.
+    fn opt_boolean(&mut self, attr: &'static AttrInfo) -> Result<Option<bool>, Self::Error>;
+    /// An integer (of 64 bits: every integer the model writes is).
+    fn integer(&mut self, attr: &'static AttrInfo) -> Result<i64, Self::Error>;
+    /// A float.
+    fn float(&mut self, attr: &'static AttrInfo) -> Result<f64, Self::Error>;
+    /// A regular expression: its source.
+    fn regexp(&mut self, attr: &'static AttrInfo) -> Result<StrId, Self::Error>;
+    /// One of `names` (an `Enum`'s values): its index.
+    fn enumeration(
+        &mut self,
+        attr: &'static AttrInfo,
+        names: &'static [&'static str],
+    ) -> Result<usize, Self::Error>;
+    /// Stores the node whose attributes were read.
+    fn store(&mut self, kind: NodeKind) -> NodeId;
+    /// The error for a required attribute the object does not give.
+    fn missing(&mut self, attr: &'static AttrInfo) -> Self::Error;
+    /// The error for a value of the right type that the model cannot hold (a `radix` that is
+    /// no `u8`).
+    fn out_of_range(&mut self, attr: &'static AttrInfo) -> Self::Error;
+}
+
 /// An attribute value given to [`NodeKind::from_attr_values`](super::NodeKind::from_attr_values),
 /// already stored in the model's arenas (strings interned, lists stored).
 #[derive(Clone, Copy, PartialEq, Debug)]

@@ -14,18 +14,37 @@
 //!
 //! # Reading speed
 //!
-//! On the Debian corpus (1,920 files, 5.8 MB of source, 12.2 MB of msgpack XPP, 269,000 nodes)
-//! a msgpack read of every file took about 35 ms per pass on a quiet machine against about 46
-//! ms for parsing and validating them (`benches/xpp.rs`; the reader took 155 ms before it
-//! borrowed its strings). Since then (measured on a shared, busy machine, before and after in
-//! the same window, best of 30 passes: 34–36 ms → 27–28 ms; quiet, `benches/xpp.rs`: 31.7 ms
-//! against 52.1 ms for parsing and validating in the same run): the payload checksum is XXH3-128
-//! instead of SHA-256 (the SHA-256 of the payloads was about 7 ms; XXH3 is about 1 ms); the
-//! strings of the model are slices of the source where they are found there, so nothing is
-//! copied; the recorded line index is checked in place and the model's own is built only when
-//! asked for. What is left: decoding the 1.5 million tokens (about 7.5 ms), UTF-8 checks of the
-//! strings and the source (about 1.5 ms), copying the source into the model, and building and
-//! checking the nodes (most of the rest, through the generic `NodeKind::from_attr_values`).
+//! On the Debian corpus (1,920 files, 5.8 MB of source, 12.2 MB of msgpack XPP, 269,000 nodes,
+//! 1.5 million msgpack tokens) `benches/xpp.rs`, before and after in the same window on the
+//! shared 2-core machine: `xpp-read-msgpack` 19.9 ms → 14.6 ms per corpus pass, against
+//! `xpp-parse-validate` 34.1 / 34.4 ms in the same runs (1.7× → 2.4× faster than parsing and
+//! validating; the goal of 3× is not reached). Earlier rounds: 155 ms before the reader
+//! borrowed its strings; the payload checksum XXH3-128 instead of SHA-256; model strings that
+//! are slices of the source kept as positions, not copied; the line index checked, not built.
+//! This round (`examples/xpp_read_throughput.rs` under `perf record`, each change measured
+//! against the previous build in alternating runs):
+//!
+//! * nodes are read by `NodeKind::read_new_order`, generated from the model description: one
+//!   arm per class, one typed call per attribute in `Class.new` order (`NewOrderReader`,
+//!   implemented by `read_node.rs`), the node stored in its arm — the generic
+//!   `from_attr_values` gathered `AttrInput`s in an array, permuted them and checked each
+//!   one's shape (−7%);
+//! * strings are checked as UTF-8 where they are used, so a string that is the source's own
+//!   bytes at character boundaries (nearly all) is not checked again, and short strings are
+//!   compared inline, not by `memcmp` (−5%);
+//! * class names are found by a perfect hash (three words of the name) built once from the
+//!   description, the scalars of type names decoded inline (−5%);
+//! * the commonest value shapes (positive fixint; fixext 1 back-references, tabulations, array
+//!   starts) are decoded inline in every caller, the unpacker held by value, and the recorded
+//!   line index is checked as it is read instead of collected (−7%).
+//!
+//! Tried and dropped: decoding fixstrs inline too (no change). What is left of the 14.6 ms
+//! (profile shares): reading and storing the nodes (the generated arms, `node_unguarded`, the
+//! attribute calls: about half; copying each `NodeKind` from the stack into the arena stalls,
+//! as LLVM merges the arms' stores into one), `intern` 7%, XXH3 of the payloads 4–6%,
+//! allocation and freeing 8% (the envelope's parameters are `String`s: about 20 per file),
+//! the type names of object starts (`extension`, `class_by_name`) 5%, the Locator (UTF-8
+//! check and copy of the source, line index) 5%.
 //!
 //! # The file
 //!
@@ -316,11 +335,9 @@ pub fn read_checked_envelope(bytes: &[u8]) -> Result<(XppHeader, &[u8]), XppRead
 /// checks as [`read_xpp`] on the values themselves.
 pub fn read_payload(payload: &[u8], format: XppFormat) -> Result<ParseResult, XppReadError> {
     match format {
-        XppFormat::Msgpack => {
-            reader::read_result(&mut unpacker::Msgpack::new(payload), payload.len())
-        }
+        XppFormat::Msgpack => reader::read_result(unpacker::Msgpack::new(payload), payload.len()),
         XppFormat::Json => unpacker::json_to_msgpack(payload).and_then(|msgpack| {
-            reader::read_result(&mut unpacker::Msgpack::new(&msgpack), msgpack.len())
+            reader::read_result(unpacker::Msgpack::new(&msgpack), msgpack.len())
         }),
     }
     .map_err(|e| *e)

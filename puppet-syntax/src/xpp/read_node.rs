@@ -1,32 +1,27 @@
 //! The positioned nodes of the deserializer (`reader.rs`): each object start's class checked
 //! against the attribute's declared class, its `locator`, `offset` and `length` checked, then
-//! its attributes in `Class.new` order (defaults for those left out), built with
-//! `NodeKind::from_attr_values` — which refuses a value of the wrong shape.
+//! its attributes in `Class.new` order (defaults for those left out), read and built by
+//! `NodeKind::read_new_order` (generated from the model description: one arm per class, one
+//! typed call per attribute) through [`AttrReader`], which refuses a value of the wrong type.
 
 use std::sync::OnceLock;
 
 use super::error::{Fail, XppErrorKind};
 use super::reader::{attr_type_error, err, Class, Complex, Deserializer, Value};
+use super::unpacker::utf8;
 use crate::model::{
-    AttrDefault, AttrInfo, AttrInput, AttrType, IntValue, Model, ModelClass, NodeId, NodeKind,
-    NodeList, StrId,
+    AttrInfo, Model, ModelClass, NewOrderReader, NodeId, NodeKind, NodeList, StrId,
 };
 
 /// Deeper nesting than this is refused (the parser builds at most 8,192 levels).
 const MAX_DEPTH: usize = 20_000;
 
-/// The most attributes (besides `locator`, `offset`, `length`) of any class: the values of one
-/// node are gathered in an array this long (a test checks the description against it).
-const MAX_ATTRIBUTES: usize = 8;
-
-/// What reading a node of a class needs, looked up once per node: its attributes in
-/// `Class.new` order, where each goes in declaration order, the smallest attribute count a file
-/// may give (`locator`, `offset`, `length` and the required ones), and its ancestors as a bit
-/// set (bit `c as u8` for every class `c` it is a).
+/// What reading a node of a class needs, looked up once per node: the smallest and largest
+/// attribute count a file may give (`locator`, `offset`, `length` and the required ones; all
+/// of them), and its ancestors as a bit set (bit `c as u8` for every class `c` it is a).
 struct NodePlan {
-    order: &'static [AttrInfo],
-    indices: &'static [usize],
     required: i64,
+    most: i64,
     ancestors: u128,
 }
 
@@ -37,16 +32,14 @@ fn plan(class: ModelClass) -> &'static NodePlan {
     let plans = PLANS.get_or_init(|| {
         let mut plans: Vec<NodePlan> = (0..ModelClass::ALL.len())
             .map(|_| NodePlan {
-                order: &[],
-                indices: &[],
                 required: 0,
+                most: 0,
                 ancestors: 0,
             })
             .collect();
         for &c in ModelClass::ALL {
             plans[c as usize] = NodePlan {
-                order: c.new_order(),
-                indices: c.new_order_indices(),
+                most: 3 + c.new_order().len() as i64,
                 required: 3 + c.new_order().iter().filter(|a| a.is_required()).count() as i64,
                 ancestors: c.ancestors().fold(0, |set, a| set | 1 << a as u8),
             };
@@ -60,7 +53,7 @@ fn plan(class: ModelClass) -> &'static NodePlan {
 /// (nested lists stack up, so one shared buffer serves every depth).
 pub(super) struct ListBuffer(pub(super) Vec<NodeId>);
 
-impl<'a> Deserializer<'_, 'a> {
+impl<'a> Deserializer<'a> {
     /// A node of class `expected` (or a subclass) whose object start is `start`.
     #[inline]
     pub(super) fn node(
@@ -113,8 +106,7 @@ impl<'a> Deserializer<'_, 'a> {
                 format!("a {} where a {} belongs", class.name(), expected.name()),
             ));
         }
-        let order = plan.order;
-        if !(plan.required..=3 + order.len() as i64).contains(&count) {
+        if !(plan.required..=plan.most).contains(&count) {
             return Err(err(
                 XppErrorKind::AttributeCount,
                 format!("{} with {count} attributes", class.name()),
@@ -144,197 +136,254 @@ impl<'a> Deserializer<'_, 'a> {
                 ),
             ));
         }
-        // `from_attr_values` takes the values in declaration order; the file has them in
-        // `Class.new` order: `indices` maps one to the other (a permutation, so every slot is
-        // written before it is read).
-        let indices = plan.indices;
-        let mut inputs = [AttrInput::Bool(false); MAX_ATTRIBUTES];
         let given = (count - 3) as usize;
-        let span = (offset as usize, length as usize);
-        for (k, info) in order.iter().enumerate() {
-            inputs[indices[k]] = if k < given {
-                self.attribute(m, class, info, span)?
-            } else {
-                default_input(m, info)?
-            };
-        }
-        let mut next = 0;
-        let kind = NodeKind::from_attr_values(class, |_| {
-            let input = inputs.get(next).copied();
-            next += 1;
-            input
-        })
-        .ok_or_else(|| {
+        let mut reader = AttrReader {
+            d: self,
+            m,
+            class,
+            span: (offset as usize, length as usize),
+        };
+        let id = NodeKind::read_new_order(class, given, &mut reader)?.ok_or_else(|| {
             err(
-                XppErrorKind::AttributeType,
-                format!("{}: an attribute value of the wrong type", class.name()),
+                XppErrorKind::UnknownClass,
+                format!("{} is not a positioned class", class.name()),
             )
         })?;
-        let id = m.alloc(offset as u32, length as u32, kind);
         self.complex[slot] = Complex::Node(Some(id));
         Ok(id)
     }
 
+    /// Stores `bytes`, a string attribute of the node at `span` (offset, length): as a slice
+    /// of the source when it is the text at the start of the span or just after its first byte
+    /// (a name; a quoted string without escapes), where nearly every string of a model is, so
+    /// that it is neither copied nor checked as UTF-8 (the source is); any other string is
+    /// checked and copied.
     #[inline]
-    fn child(
-        &mut self,
+    fn intern(
+        &self,
         m: &mut Model,
-        class: ModelClass,
-        info: &AttrInfo,
-        element: ModelClass,
-    ) -> Result<NodeId, Fail> {
-        let start = self.value()?;
-        if !matches!(start, Value::ObjectStart(..)) {
-            return Err(attr_type_error(
-                &format!("{}#{}", class.name(), info.name),
-                &start,
-            ));
-        }
-        self.node(m, start, element)
-    }
-
-    /// Stores `s`, a string attribute of the node at `span` (offset, length): as a slice of the
-    /// source when it is the text at the start of the span or just after its first byte (a
-    /// name; a quoted string without escapes), where nearly every string of a model is, so that
-    /// it is not copied.
-    #[inline]
-    fn intern(&self, m: &mut Model, s: &str, (offset, length): (usize, usize)) -> StrId {
+        bytes: &[u8],
+        (offset, length): (usize, usize),
+    ) -> Result<StrId, Fail> {
         let source = self.source.as_bytes();
         for start in [offset, offset + 1] {
-            let end = start + s.len();
-            if end <= offset + length && source.get(start..end) == Some(s.as_bytes()) {
-                // Equal bytes of a `str` at char boundaries: the slice is that string.
+            let end = start + bytes.len();
+            if end <= offset + length
+                && source.get(start..end).is_some_and(|s| same_bytes(s, bytes))
+            {
+                // Bytes of a `str` between character boundaries are a `str` (`get` checks the
+                // boundaries).
                 if let Some(slice) = self.source.get(start..end) {
-                    return m.intern(slice);
+                    return Ok(m.intern(slice));
                 }
             }
         }
-        m.intern(s)
-    }
-
-    fn attribute(
-        &mut self,
-        m: &mut Model,
-        class: ModelClass,
-        info: &AttrInfo,
-        span: (usize, usize),
-    ) -> Result<AttrInput<'static>, Fail> {
-        let what = || format!("{}#{}", class.name(), info.name);
-        Ok(match info.ty {
-            AttrType::Node(element) => AttrInput::Node(self.child(m, class, info, element)?),
-            AttrType::OptNode(element) => match self.value()? {
-                Value::Nil => AttrInput::OptNode(None),
-                start @ Value::ObjectStart(..) => {
-                    AttrInput::OptNode(Some(self.node(m, start, element)?))
-                }
-                other => return Err(attr_type_error(&what(), &other)),
-            },
-            AttrType::Nodes { element, min } => {
-                let n = match self.value()? {
-                    Value::ArrayStart(n) => Self::length(n, what)?,
-                    other => return Err(attr_type_error(&what(), &other)),
-                };
-                if n < usize::from(min) {
-                    return Err(err(
-                        XppErrorKind::AttributeType,
-                        format!("{} needs {min} element(s)", what()),
-                    ));
-                }
-                self.remember(Complex::Other);
-                // Elements go on the shared buffer; nested lists push above and truncate back.
-                let base = self.lists.0.len();
-                for _ in 0..n {
-                    let id = self.child(m, class, info, element)?;
-                    self.lists.0.push(id);
-                }
-                let list = m.list(&self.lists.0[base..]);
-                self.lists.0.truncate(base);
-                AttrInput::Nodes(list)
-            }
-            AttrType::String => {
-                let s = self.string(what)?;
-                AttrInput::Str(self.intern(m, s, span))
-            }
-            AttrType::OptString => match self.value()? {
-                Value::Nil => AttrInput::OptStr(None),
-                Value::Str(s) => AttrInput::OptStr(Some(self.intern(m, s, span))),
-                other => return Err(attr_type_error(&what(), &other)),
-            },
-            AttrType::Boolean => match self.value()? {
-                Value::Bool(b) => AttrInput::Bool(b),
-                other => return Err(attr_type_error(&what(), &other)),
-            },
-            AttrType::OptBoolean => match self.value()? {
-                Value::Nil => AttrInput::OptBool(None),
-                Value::Bool(b) => AttrInput::OptBool(Some(b)),
-                other => return Err(attr_type_error(&what(), &other)),
-            },
-            AttrType::Integer => AttrInput::Int(IntValue::Small(self.int(what)?)),
-            AttrType::Float => match self.value()? {
-                Value::Float(f) => AttrInput::Float(f),
-                other => return Err(attr_type_error(&what(), &other)),
-            },
-            AttrType::Regexp => match self.value()? {
-                Value::Regexp(s) => {
-                    self.remember(Complex::Other);
-                    AttrInput::Str(self.intern(m, s, span))
-                }
-                other => return Err(attr_type_error(&what(), &other)),
-            },
-            AttrType::Enum(names) => {
-                let s = self.string(what)?;
-                match names.iter().find(|n| **n == s) {
-                    Some(name) => AttrInput::Enum(name),
-                    None => {
-                        return Err(err(
-                            XppErrorKind::AttributeType,
-                            format!("{}: {s:?} is not one of {names:?}", what()),
-                        ))
-                    }
-                }
-            }
-            AttrType::RefNodes(_) | AttrType::Locator => {
-                return Err(err(
-                    XppErrorKind::AttributeType,
-                    format!("{} cannot be read", what()),
-                ))
-            }
-        })
+        Ok(m.intern(utf8(bytes)?))
     }
 }
 
-/// The value of an attribute left out because it equals its default.
-fn default_input(m: &mut Model, info: &AttrInfo) -> Result<AttrInput<'static>, Fail> {
-    Ok(match (info.default, info.ty) {
-        (AttrDefault::Nil, AttrType::OptNode(_)) => AttrInput::OptNode(None),
-        (AttrDefault::Nil, AttrType::OptString) => AttrInput::OptStr(None),
-        (AttrDefault::Nil, AttrType::OptBoolean) => AttrInput::OptBool(None),
-        (AttrDefault::EmptyArray, _) => AttrInput::Nodes(NodeList::EMPTY),
-        (AttrDefault::Bool(b), _) => AttrInput::Bool(b),
-        (AttrDefault::Integer(i), _) => AttrInput::Int(IntValue::Small(i)),
-        (AttrDefault::String(s), AttrType::Enum(_)) => AttrInput::Enum(s),
-        (AttrDefault::String(s), _) => AttrInput::Str(m.intern(s)),
-        _ => {
-            return Err(err(
-                XppErrorKind::AttributeCount,
-                format!("required attribute {} is missing", info.name),
-            ))
+/// Whether `a` and `b` are the same bytes: inline for the short strings of a model (a call of
+/// `memcmp` per string showed in profiles), `==` for long ones.
+#[inline]
+pub(super) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let word = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().expect("8 bytes"));
+    match a.len() {
+        0 => true,
+        1..=7 => a.iter().zip(b).all(|(x, y)| x == y),
+        // Two words that overlap when the length is below 16.
+        n @ 8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
+        _ => a == b,
+    }
+}
+
+/// The attributes of the node being read ([`NodeKind::read_new_order`] calls one method per
+/// attribute, typed by the description): values from the deserializer, stored in the model.
+struct AttrReader<'r, 'a> {
+    d: &'r mut Deserializer<'a>,
+    m: &'r mut Model,
+    /// The node's class, for messages.
+    class: ModelClass,
+    /// The node's offset and length, where its strings are looked for in the source.
+    span: (usize, usize),
+}
+
+impl AttrReader<'_, '_> {
+    fn what(&self, attr: &AttrInfo) -> String {
+        format!("{}#{}", self.class.name(), attr.name)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn wrong_type(&self, attr: &AttrInfo, found: &Value<'_>) -> Fail {
+        attr_type_error(&self.what(attr), found)
+    }
+}
+
+impl NewOrderReader for AttrReader<'_, '_> {
+    type Error = Fail;
+
+    #[inline]
+    fn node(&mut self, attr: &'static AttrInfo, class: ModelClass) -> Result<NodeId, Fail> {
+        let start = self.d.value()?;
+        if !matches!(start, Value::ObjectStart(..)) {
+            return Err(self.wrong_type(attr, &start));
         }
-    })
+        self.d.node(self.m, start, class)
+    }
+
+    fn opt_node(
+        &mut self,
+        attr: &'static AttrInfo,
+        class: ModelClass,
+    ) -> Result<Option<NodeId>, Fail> {
+        match self.d.value()? {
+            Value::Nil => Ok(None),
+            start @ Value::ObjectStart(..) => Ok(Some(self.d.node(self.m, start, class)?)),
+            other => Err(self.wrong_type(attr, &other)),
+        }
+    }
+
+    fn nodes(
+        &mut self,
+        attr: &'static AttrInfo,
+        element: ModelClass,
+        min: u8,
+    ) -> Result<NodeList, Fail> {
+        let n = match self.d.value()? {
+            Value::ArrayStart(n) => Deserializer::length(n, || self.what(attr))?,
+            other => return Err(self.wrong_type(attr, &other)),
+        };
+        if n < usize::from(min) {
+            return Err(err(
+                XppErrorKind::AttributeType,
+                format!("{} needs {min} element(s)", self.what(attr)),
+            ));
+        }
+        self.d.remember(Complex::Other);
+        // Elements go on the shared buffer; nested lists push above and truncate back.
+        let base = self.d.lists.0.len();
+        for _ in 0..n {
+            let id = self.node(attr, element)?;
+            self.d.lists.0.push(id);
+        }
+        let list = self.m.list(&self.d.lists.0[base..]);
+        self.d.lists.0.truncate(base);
+        Ok(list)
+    }
+
+    fn string(&mut self, attr: &'static AttrInfo) -> Result<StrId, Fail> {
+        match self.d.value()? {
+            Value::Str(s) => self.d.intern(self.m, s, self.span),
+            other => Err(self.wrong_type(attr, &other)),
+        }
+    }
+
+    fn opt_string(&mut self, attr: &'static AttrInfo) -> Result<Option<StrId>, Fail> {
+        match self.d.value()? {
+            Value::Nil => Ok(None),
+            Value::Str(s) => Ok(Some(self.d.intern(self.m, s, self.span)?)),
+            other => Err(self.wrong_type(attr, &other)),
+        }
+    }
+
+    fn boolean(&mut self, attr: &'static AttrInfo) -> Result<bool, Fail> {
+        match self.d.value()? {
+            Value::Bool(b) => Ok(b),
+            other => Err(self.wrong_type(attr, &other)),
+        }
+    }
+
+    fn opt_boolean(&mut self, attr: &'static AttrInfo) -> Result<Option<bool>, Fail> {
+        match self.d.value()? {
+            Value::Nil => Ok(None),
+            Value::Bool(b) => Ok(Some(b)),
+            other => Err(self.wrong_type(attr, &other)),
+        }
+    }
+
+    fn integer(&mut self, attr: &'static AttrInfo) -> Result<i64, Fail> {
+        match self.d.value()? {
+            Value::Int(i) => Ok(i),
+            other => Err(self.wrong_type(attr, &other)),
+        }
+    }
+
+    fn float(&mut self, attr: &'static AttrInfo) -> Result<f64, Fail> {
+        match self.d.value()? {
+            Value::Float(f) => Ok(f),
+            other => Err(self.wrong_type(attr, &other)),
+        }
+    }
+
+    fn regexp(&mut self, attr: &'static AttrInfo) -> Result<StrId, Fail> {
+        match self.d.value()? {
+            Value::Regexp(s) => {
+                self.d.remember(Complex::Other);
+                self.d.intern(self.m, s, self.span)
+            }
+            other => Err(self.wrong_type(attr, &other)),
+        }
+    }
+
+    fn enumeration(
+        &mut self,
+        attr: &'static AttrInfo,
+        names: &'static [&'static str],
+    ) -> Result<usize, Fail> {
+        let s = match self.d.value()? {
+            Value::Str(s) => s,
+            other => return Err(self.wrong_type(attr, &other)),
+        };
+        names
+            .iter()
+            .position(|n| same_bytes(n.as_bytes(), s))
+            .ok_or_else(|| {
+                err(
+                    XppErrorKind::AttributeType,
+                    format!(
+                        "{}: {:?} is not one of {names:?}",
+                        self.what(attr),
+                        String::from_utf8_lossy(s)
+                    ),
+                )
+            })
+    }
+
+    #[inline(always)]
+    fn store(&mut self, kind: NodeKind) -> NodeId {
+        self.m.alloc(self.span.0 as u32, self.span.1 as u32, kind)
+    }
+
+    #[cold]
+    fn missing(&mut self, attr: &'static AttrInfo) -> Fail {
+        err(
+            XppErrorKind::AttributeCount,
+            format!("required attribute {} is missing", self.what(attr)),
+        )
+    }
+
+    #[cold]
+    fn out_of_range(&mut self, attr: &'static AttrInfo) -> Fail {
+        err(
+            XppErrorKind::AttributeType,
+            format!("{}: a value out of range", self.what(attr)),
+        )
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Every class's attributes fit the array `node_unguarded` gathers them in, and the class
-    /// bit sets hold every class.
+    /// The class bit sets hold every class.
     #[test]
     fn every_class_fits_the_tables() {
         assert!(ModelClass::ALL.len() <= 128);
         for (i, &class) in ModelClass::ALL.iter().enumerate() {
             assert_eq!(class as usize, i);
-            assert!(class.new_order().len() <= MAX_ATTRIBUTES, "{class:?}");
         }
     }
 
@@ -346,6 +395,22 @@ mod tests {
                 let set = plan(class).ancestors & (1 << other as u8) != 0;
                 assert_eq!(set, class.is_a(other), "{class:?} {other:?}");
             }
+        }
+    }
+
+    /// `same_bytes` is `==` at every length around its word boundaries.
+    #[test]
+    fn same_bytes_is_equality() {
+        let text: Vec<u8> = (0..40u8).collect();
+        for len in 0..=34 {
+            let a = &text[..len];
+            assert!(same_bytes(a, &text[..len]));
+            for at in 0..len {
+                let mut b = a.to_vec();
+                b[at] ^= 0x80;
+                assert!(!same_bytes(a, &b), "{len} {at}");
+            }
+            assert!(!same_bytes(a, &text[..len + 1]));
         }
     }
 }

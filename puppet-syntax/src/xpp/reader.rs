@@ -1,6 +1,6 @@
 //! The Pcore deserializer of a parse result: the payload's tokens (`unpacker.rs`) back into a
 //! [`Model`] and its diagnostics, without parsing the source again. Objects are read by the
-//! model description (`ModelClass::pcore_name`, `new_order`, `NodeKind::from_attr_values`), with
+//! model description (`ModelClass::pcore_name`, `new_order`, `NodeKind::read_new_order`), with
 //! both tabulations resolved as Ruby's `Deserializer` and `AbstractReader` do. Everything is
 //! checked before it reaches the model: class names, attribute counts and types, the classes of
 //! child nodes, offsets and lengths against the source, back-references — so a corrupt file is
@@ -13,18 +13,19 @@
 //! * `read_node.rs` — the positioned nodes and their attributes.
 //!
 //! Speed: errors are boxed ([`Fail`]) so that the `Result`s of the hot path stay small, their
-//! messages built only on failure; the common shapes (small integers, one-integer extensions,
-//! strings, a node's Locator reference with its offset and length) are decoded by the fast
-//! paths of [`Msgpack`], which take nothing the general path would refuse.
+//! messages built only on failure; the commonest shapes are decoded inline by
+//! [`Deserializer::value`], the other common ones (small integers, one-integer extensions,
+//! strings, a node's Locator reference with its offset and length) by the fast paths of
+//! [`Msgpack`], which take nothing the general path would refuse; strings stay bytes until
+//! they are used (see [`Token::Str`]); class names are found by a perfect hash
+//! ([`ClassTable`]). Measurements: the module docs of `xpp`.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::error::{fail, Fail, XppErrorKind};
-use super::read_node::ListBuffer;
+use super::read_node::{same_bytes, ListBuffer};
 use super::serializer::ext;
-use super::unpacker::{Msgpack, Scalar, Token};
+use super::unpacker::{utf8, Msgpack, Scalar, Token};
 use crate::diagnostics::{Diagnostic, IssueCode, Severity};
 use crate::model::{AttrType, LocatorAttr, Model, ModelClass, NodeId};
 use crate::parse::ParseResult;
@@ -41,15 +42,16 @@ pub(super) enum Class {
     Unknown(u32),
 }
 
-/// A value after the writer-level tabulation is resolved.
+/// A value after the writer-level tabulation is resolved. Strings are their bytes, checked as
+/// UTF-8 where they are used (see [`Token::Str`]).
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Value<'a> {
     Nil,
     Bool(bool),
     Int(i64),
     Float(f64),
-    Str(&'a str),
-    Regexp(&'a str),
+    Str(&'a [u8]),
+    Regexp(&'a [u8]),
     ObjectStart(Class, i64),
     Tabulation(i64),
     ArrayStart(i64),
@@ -59,9 +61,21 @@ pub(super) enum Value<'a> {
 /// What the writer tabulated.
 #[derive(Clone, Copy)]
 enum WriterEntry<'a> {
-    Str(&'a str),
-    Regexp(&'a str),
+    Str(&'a [u8]),
+    Regexp(&'a [u8]),
     ObjectStart(Class, i64),
+}
+
+impl<'a> WriterEntry<'a> {
+    /// The value a back-reference to this entry stands for.
+    #[inline(always)]
+    fn value(&self) -> Value<'a> {
+        match *self {
+            WriterEntry::Str(s) => Value::Str(s),
+            WriterEntry::Regexp(s) => Value::Regexp(s),
+            WriterEntry::ObjectStart(class, count) => Value::ObjectStart(class, count),
+        }
+    }
 }
 
 /// What the serializer tabulated.
@@ -87,8 +101,8 @@ pub(super) fn attr_type_error(what: &str, found: &Value<'_>) -> Fail {
     )
 }
 
-pub(super) struct Deserializer<'u, 'a> {
-    pub(super) unpacker: &'u mut Msgpack<'a>,
+pub(super) struct Deserializer<'a> {
+    pub(super) unpacker: Msgpack<'a>,
     written: Vec<WriterEntry<'a>>,
     pub(super) complex: Vec<Complex>,
     pub(super) depth: usize,
@@ -104,58 +118,21 @@ pub(super) struct Deserializer<'u, 'a> {
     pub(super) source: Arc<str>,
 }
 
-/// The Locator read: the source text and file, and the line index if the file has one.
+/// The Locator read: the source text and file (its line index is checked as it is read, and
+/// not kept: the model makes its own when asked).
 struct Locator<'a> {
     text: &'a str,
     file: Option<&'a str>,
-    line_starts: Option<Vec<i64>>,
 }
 
 impl Locator<'_> {
-    /// The line index the file records, checked against the text without building one (a
-    /// reader of a model without diagnostics may never need it): it must start at 0, rise,
-    /// have an entry just after every line end and no other (as many entries as line ends,
-    /// plus one).
-    fn check_line_index(&self) -> Result<(), Fail> {
-        let Some(starts) = &self.line_starts else {
-            return Ok(());
-        };
-        let text = self.text.as_bytes();
-        let mut previous = None;
-        let well_placed = starts.iter().all(|&start| {
-            let placed = match previous {
-                None => start == 0,
-                Some(p) => {
-                    start > p
-                        && usize::try_from(start)
-                            .ok()
-                            .and_then(|s| text.get(s - 1))
-                            .is_some_and(|&b| b == b'\n')
-                }
-            };
-            previous = Some(start);
-            placed
-        });
-        if well_placed && memchr::memchr_iter(b'\n', text).count() + 1 == starts.len() {
-            Ok(())
-        } else {
-            Err(err(
-                XppErrorKind::Position,
-                "Locator#line_index does not match the source text",
-            ))
-        }
-    }
-
     fn file(&self) -> Option<&str> {
         self.file.filter(|f| !f.is_empty())
     }
 }
 
 /// Reads a whole payload into a parse result.
-pub(crate) fn read_result(
-    unpacker: &mut Msgpack<'_>,
-    payload_len: usize,
-) -> Result<ParseResult, Fail> {
+pub(crate) fn read_result(unpacker: Msgpack<'_>, payload_len: usize) -> Result<ParseResult, Fail> {
     let mut d = Deserializer {
         unpacker,
         // Reserved from the payload size, so that they seldom grow (each string, object and
@@ -173,7 +150,6 @@ pub(crate) fn read_result(
             let start = d.value()?;
             let locator = d.locator(start)?;
             let text: Arc<str> = Arc::from(locator.text);
-            locator.check_line_index()?;
             let index = LineIndex::new(&text);
             let file = locator.file().map(str::to_owned);
             let diagnostics = d.diagnostics(&text, file.as_deref(), || &index)?;
@@ -214,22 +190,49 @@ fn written<'t, 'a>(table: &'t [WriterEntry<'a>], index: i64) -> Result<&'t Write
         })
 }
 
-impl<'a> Deserializer<'_, 'a> {
+impl<'a> Deserializer<'a> {
     pub(super) fn remember(&mut self, c: Complex) -> usize {
         self.complex.push(c);
         self.complex.len() - 1
     }
 
-    /// The next value, writer tabulation resolved.
-    #[inline]
+    /// The next value, writer tabulation resolved. The most common shapes (a positive fixint;
+    /// a fixext 1 holding one: a string or object start written before, a back-reference, an
+    /// array start) are decoded here, inline in every caller; anything else, and anything
+    /// wrong, by [`Self::value_in_general`]. (The call, and a pointer to the unpacker to
+    /// follow, before the first byte was even looked at, showed in profiles.)
+    #[inline(always)]
     pub(super) fn value(&mut self) -> Result<Value<'a>, Fail> {
+        match *self.unpacker.unread() {
+            [b @ 0x00..=0x7f, ..] => {
+                self.unpacker.skip(1);
+                return Ok(Value::Int(i64::from(b)));
+            }
+            [0xd4, ext::INNER_TABULATION, i @ 0x00..=0x7f, ..] => {
+                if let Some(entry) = self.written.get(usize::from(i)) {
+                    self.unpacker.skip(3);
+                    return Ok(entry.value());
+                }
+            }
+            [0xd4, ext::TABULATION, i @ 0x00..=0x7f, ..] => {
+                self.unpacker.skip(3);
+                return Ok(Value::Tabulation(i64::from(i)));
+            }
+            [0xd4, ext::ARRAY_START, n @ 0x00..=0x7f, ..] => {
+                self.unpacker.skip(3);
+                return Ok(Value::ArrayStart(i64::from(n)));
+            }
+            _ => {}
+        }
+        self.value_in_general()
+    }
+
+    /// [`Self::value`] for every shape.
+    #[inline(never)]
+    fn value_in_general(&mut self) -> Result<Value<'a>, Fail> {
         if let Some((number, i)) = self.unpacker.fast_ext_int() {
             return match number {
-                ext::INNER_TABULATION => Ok(match *written(&self.written, i)? {
-                    WriterEntry::Str(s) => Value::Str(s),
-                    WriterEntry::Regexp(s) => Value::Regexp(s),
-                    WriterEntry::ObjectStart(class, count) => Value::ObjectStart(class, count),
-                }),
+                ext::INNER_TABULATION => Ok(written(&self.written, i)?.value()),
                 ext::TABULATION => Ok(Value::Tabulation(i)),
                 ext::ARRAY_START => Ok(Value::ArrayStart(i)),
                 _ => Ok(Value::MapStart(i)),
@@ -270,11 +273,7 @@ impl<'a> Deserializer<'_, 'a> {
         Ok(match number {
             ext::INNER_TABULATION => {
                 let index = self.ext_int(number)?;
-                match *written(&self.written, index)? {
-                    WriterEntry::Str(s) => Value::Str(s),
-                    WriterEntry::Regexp(s) => Value::Regexp(s),
-                    WriterEntry::ObjectStart(class, count) => Value::ObjectStart(class, count),
-                }
+                written(&self.written, index)?.value()
             }
             ext::TABULATION => Value::Tabulation(self.ext_int(number)?),
             ext::ARRAY_START => Value::ArrayStart(self.ext_int(number)?),
@@ -303,7 +302,7 @@ impl<'a> Deserializer<'_, 'a> {
         let Some(Scalar::Int(segments @ 1..=16)) = self.unpacker.ext_scalar()? else {
             return Err(bad());
         };
-        let mut names = [""; 16];
+        let mut names: [&[u8]; 16] = [b""; 16];
         for name in &mut names[..segments as usize] {
             *name = match self.unpacker.ext_scalar()? {
                 Some(Scalar::Str(s)) => {
@@ -323,21 +322,28 @@ impl<'a> Deserializer<'_, 'a> {
             return Err(bad());
         };
         let class = match names[..segments as usize] {
-            ["Puppet", "AST", name] => class_by_name(name),
+            [puppet, ast, name] if same_bytes(puppet, b"Puppet") && same_bytes(ast, b"AST") => {
+                class_by_name(name)
+            }
             _ => None,
         };
         let class = class.unwrap_or_else(|| {
             // A file that names more than 2^32 unknown classes is refused at the first.
-            self.unknown.push(names[..segments as usize].join("::"));
+            let name: Vec<_> = names[..segments as usize]
+                .iter()
+                .map(|segment| String::from_utf8_lossy(segment))
+                .collect();
+            self.unknown.push(name.join("::"));
             Class::Unknown(self.unknown.len() as u32 - 1)
         });
         self.written.push(WriterEntry::ObjectStart(class, count));
         Ok(Value::ObjectStart(class, count))
     }
 
+    /// A string, checked as UTF-8.
     pub(super) fn string(&mut self, what: impl FnOnce() -> String) -> Result<&'a str, Fail> {
         match self.value()? {
-            Value::Str(s) => Ok(s),
+            Value::Str(s) => utf8(s),
             other => Err(attr_type_error(&what(), &other)),
         }
     }
@@ -390,7 +396,7 @@ impl<'a> Deserializer<'_, 'a> {
         }
         let slot = self.remember(Complex::Locator);
         self.locator_slot = u8::try_from(slot).ok().filter(|&s| s < 0x80);
-        let (mut text, mut file, mut line_starts) = (None, None, None);
+        let (mut text, mut file) = (None, None);
         for attr in &LocatorAttr::NEW_ORDER[..count as usize] {
             match attr {
                 LocatorAttr::String => text = Some(self.string(|| "Locator#string".into())?),
@@ -400,11 +406,10 @@ impl<'a> Deserializer<'_, 'a> {
                     Value::ArrayStart(n) => {
                         let n = Self::length(n, || "Locator#line_index".into())?;
                         self.remember(Complex::Other);
-                        let mut starts = Vec::with_capacity(n.min(1 << 16));
-                        for _ in 0..n {
-                            starts.push(self.int(|| "Locator#line_index".into())?);
-                        }
-                        line_starts = Some(starts);
+                        let text = text.ok_or_else(|| {
+                            err(XppErrorKind::AttributeCount, "a Locator without its string")
+                        })?;
+                        self.check_line_index(text.as_bytes(), n)?;
                     }
                     other => return Err(attr_type_error("Locator#line_index", &other)),
                 },
@@ -414,11 +419,43 @@ impl<'a> Deserializer<'_, 'a> {
         if text.len() > u32::MAX as usize {
             return Err(err(XppErrorKind::Position, "a source of 4 GiB or more"));
         }
-        Ok(Locator {
-            text,
-            file,
-            line_starts,
-        })
+        Ok(Locator { text, file })
+    }
+
+    /// Reads the `n` entries of a recorded line index and checks them against `text` without
+    /// keeping them (a reader of a model without diagnostics may never need one): they must
+    /// start at 0, rise, have an entry just after every line end and no other (as many
+    /// entries as line ends, plus one).
+    fn check_line_index(&mut self, text: &[u8], n: usize) -> Result<(), Fail> {
+        let mismatch = || {
+            err(
+                XppErrorKind::Position,
+                "Locator#line_index does not match the source text",
+            )
+        };
+        let mut previous = None;
+        for _ in 0..n {
+            let start = self.int(|| "Locator#line_index".into())?;
+            let placed = match previous {
+                None => start == 0,
+                Some(p) => {
+                    start > p
+                        && usize::try_from(start)
+                            .ok()
+                            .and_then(|s| text.get(s - 1))
+                            .is_some_and(|&b| b == b'\n')
+                }
+            };
+            if !placed {
+                return Err(mismatch());
+            }
+            previous = Some(start);
+        }
+        // Rising, each just after a line end: all of them if there are as many.
+        if memchr::memchr_iter(b'\n', text).count() + 1 != n {
+            return Err(mismatch());
+        }
+        Ok(())
     }
 
     /// The Program object (`start` is its object start): the model, and its source text.
@@ -457,7 +494,6 @@ impl<'a> Deserializer<'_, 'a> {
                     let text: Arc<str> = Arc::from(locator.text);
                     let m = Model::new(Arc::clone(&text), locator.file());
                     self.source = Arc::clone(&text);
-                    locator.check_line_index()?;
                     model = Some((m, text));
                 }
                 AttrType::OptNode(class) => {
@@ -600,52 +636,90 @@ impl<'a> Deserializer<'_, 'a> {
     }
 }
 
-/// FxHash (rustc's): the class table is looked up once per distinct object start of a file, a
-/// few dozen times per file, where SipHash of the names showed in profiles.
-#[derive(Default)]
-struct FxHasher(u64);
+/// The classes a Pcore type name `Puppet::AST::<name>` can name (the Program, the Locator, the
+/// concrete positioned classes), found by a perfect hash of three words of the name (its first,
+/// middle and last 8 bytes) and its length: a file's object starts name each of its classes
+/// once, and a `HashMap` (hashing every byte, then `memcmp`) showed in profiles.
+struct ClassTable {
+    /// The multiplier of [`ClassTable::slot`], chosen when the table is built so that no two
+    /// names share a slot.
+    seed: u64,
+    /// An index into `classes` plus one per slot (0: no class).
+    slots: Box<[u8; ClassTable::SLOTS]>,
+    classes: Vec<(&'static [u8], Class)>,
+}
 
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        const K: u64 = 0x517c_c1b7_2722_0a95;
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
-            self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(K);
-        }
-        for &b in chunks.remainder() {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
-        }
+impl ClassTable {
+    const SLOTS: usize = 1024;
+
+    #[inline]
+    fn slot(seed: u64, name: &[u8]) -> usize {
+        let word = |at: usize| {
+            let mut bytes = [0u8; 8];
+            let chunk = name.get(at..).unwrap_or_default();
+            let n = chunk.len().min(8);
+            bytes[..n].copy_from_slice(&chunk[..n]);
+            u64::from_le_bytes(bytes)
+        };
+        let len = name.len();
+        let key = word(0)
+            ^ word((len / 2).saturating_sub(4)).rotate_left(21)
+            ^ word(len.saturating_sub(8)).rotate_left(42)
+            ^ len as u64;
+        (key.wrapping_mul(seed) >> 54) as usize
     }
 
-    fn finish(&self) -> u64 {
-        self.0
+    fn build() -> ClassTable {
+        let short = |pcore_name: &'static str| {
+            pcore_name
+                .strip_prefix("Puppet::AST::")
+                .expect("every class of the model is in Puppet::AST")
+                .as_bytes()
+        };
+        let mut classes: Vec<(&'static [u8], Class)> = ModelClass::ALL
+            .iter()
+            .filter(|c| !c.is_abstract() && c.is_positioned())
+            .map(|&c| (short(c.pcore_name()), Class::Node(c)))
+            .collect();
+        classes.push((short(ModelClass::Program.pcore_name()), Class::Program));
+        classes.push((short(LocatorAttr::PCORE_NAME), Class::Locator));
+        assert!(classes.len() < 256, "class indices fit a byte");
+        // Odd multipliers from a fixed sequence until one separates every name (a few tries:
+        // ~80 names in 1,024 slots; a test builds the table).
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..10_000 {
+            let mut slots = Box::new([0u8; ClassTable::SLOTS]);
+            let separated = classes.iter().enumerate().all(|(i, (name, _))| {
+                let slot = &mut slots[ClassTable::slot(seed, name)];
+                let free = *slot == 0;
+                *slot = i as u8 + 1;
+                free
+            });
+            if separated {
+                return ClassTable {
+                    seed,
+                    slots,
+                    classes,
+                };
+            }
+            seed = seed.wrapping_mul(0x5851_f42d_4c95_7f2d).wrapping_add(2) | 1;
+        }
+        panic!("no multiplier separates the class names: change ClassTable::slot");
+    }
+
+    #[inline]
+    fn get(&self, name: &[u8]) -> Option<Class> {
+        let index = usize::from(self.slots[ClassTable::slot(self.seed, name)]).checked_sub(1)?;
+        let (known, class) = self.classes[index];
+        same_bytes(known, name).then_some(class)
     }
 }
 
 /// The class a Pcore type name `Puppet::AST::<name>` names: the Program, the Locator or a
 /// concrete positioned class (a table built once from the description).
-fn class_by_name(name: &str) -> Option<Class> {
-    type Table = HashMap<&'static str, Class, BuildHasherDefault<FxHasher>>;
-    static CLASSES: OnceLock<Table> = OnceLock::new();
-    let short = |pcore_name: &'static str| {
-        pcore_name
-            .strip_prefix("Puppet::AST::")
-            .expect("every class of the model is in Puppet::AST")
-    };
-    CLASSES
-        .get_or_init(|| {
-            let mut table: Table = ModelClass::ALL
-                .iter()
-                .filter(|c| !c.is_abstract() && c.is_positioned())
-                .map(|&c| (short(c.pcore_name()), Class::Node(c)))
-                .collect();
-            table.insert(short(ModelClass::Program.pcore_name()), Class::Program);
-            table.insert(short(LocatorAttr::PCORE_NAME), Class::Locator);
-            table
-        })
-        .get(name)
-        .copied()
+fn class_by_name(name: &[u8]) -> Option<Class> {
+    static CLASSES: OnceLock<ClassTable> = OnceLock::new();
+    CLASSES.get_or_init(ClassTable::build).get(name)
 }
 
 /// Diagnostic argument names are `&'static str` in [`Diagnostic::args`]: names read from files
@@ -696,9 +770,9 @@ mod tests {
                 c if !c.is_abstract() && c.is_positioned() => Some(Class::Node(c)),
                 _ => None,
             };
-            assert_eq!(class_by_name(short), expected, "{c:?}");
+            assert_eq!(class_by_name(short.as_bytes()), expected, "{c:?}");
         }
-        assert_eq!(class_by_name("Locator"), Some(Class::Locator));
-        assert_eq!(class_by_name("Nope"), None);
+        assert_eq!(class_by_name(b"Locator"), Some(Class::Locator));
+        assert_eq!(class_by_name(b"Nope"), None);
     }
 }

@@ -29,7 +29,8 @@ use super::packer::{MsgpackPacker, Packer, PayloadValue};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Scalar<'a> {
     Int(i64),
-    Str(&'a str),
+    /// A string's bytes (not checked as UTF-8 here: see [`Token::Str`]).
+    Str(&'a [u8]),
 }
 
 /// One value of the stream (for an extension, its number; the payload is pulled separately).
@@ -39,7 +40,10 @@ pub(crate) enum Token<'a> {
     Bool(bool),
     Int(i64),
     Float(f64),
-    Str(&'a str),
+    /// A string's bytes, not checked as UTF-8: the reader checks a string where it uses it,
+    /// unless it is the very bytes of the (checked) source at character boundaries, as nearly
+    /// every string of a model is.
+    Str(&'a [u8]),
     Ext(u8),
 }
 
@@ -93,7 +97,7 @@ fn be<const N: usize>(input: &mut &[u8]) -> Result<[u8; N], Fail> {
 }
 
 #[inline]
-fn utf8(bytes: &[u8]) -> Result<&str, Fail> {
+pub(crate) fn utf8(bytes: &[u8]) -> Result<&str, Fail> {
     std::str::from_utf8(bytes).map_err(|_| malformed("a string is not valid UTF-8"))
 }
 
@@ -111,7 +115,7 @@ fn read_msgpack<'a>(input: &mut &'a [u8]) -> Result<Item<'a>, Fail> {
     let token = match marker {
         0x00..=0x7f => Token::Int(i64::from(marker)),
         0xe0..=0xff => Token::Int(i64::from(marker as i8)),
-        0xa0..=0xbf => Token::Str(utf8(take(input, usize::from(marker & 0x1f))?)?),
+        0xa0..=0xbf => Token::Str(take(input, usize::from(marker & 0x1f))?),
         0xc0 => Token::Nil,
         0xc2 => Token::Bool(false),
         0xc3 => Token::Bool(true),
@@ -130,15 +134,15 @@ fn read_msgpack<'a>(input: &mut &'a [u8]) -> Result<Item<'a>, Fail> {
         0xcb => Token::Float(f64::from_be_bytes(be(input)?)),
         0xd9 => {
             let n = usize::from(u8::from_be_bytes(be(input)?));
-            Token::Str(utf8(take(input, n)?)?)
+            Token::Str(take(input, n)?)
         }
         0xda => {
             let n = usize::from(u16::from_be_bytes(be(input)?));
-            Token::Str(utf8(take(input, n)?)?)
+            Token::Str(take(input, n)?)
         }
         0xdb => {
             let n = u32::from_be_bytes(be(input)?) as usize;
-            Token::Str(utf8(take(input, n)?)?)
+            Token::Str(take(input, n)?)
         }
         0xd4..=0xd8 | 0xc7..=0xc9 => {
             let len = match marker {
@@ -182,6 +186,24 @@ impl<'a> Msgpack<'a> {
         Msgpack { input, ext: &[] }
     }
 
+    /// The bytes not read yet, for a reader that decodes common shapes itself (empty while an
+    /// extension's payload is being read, so that such a reader leaves that to [`Self::next`],
+    /// which refuses it).
+    #[inline(always)]
+    pub(crate) fn unread(&self) -> &'a [u8] {
+        if self.ext.is_empty() {
+            self.input
+        } else {
+            &[]
+        }
+    }
+
+    /// Consumes `n` bytes of [`Self::unread`] (at most its length).
+    #[inline(always)]
+    pub(crate) fn skip(&mut self, n: usize) {
+        self.input = &self.input[n..];
+    }
+
     /// The next value of the stream.
     #[inline]
     pub(crate) fn next(&mut self) -> Result<Token<'a>, Fail> {
@@ -201,9 +223,23 @@ impl<'a> Msgpack<'a> {
     /// `None` at its end.
     #[inline]
     pub(crate) fn ext_scalar(&mut self) -> Result<Option<Scalar<'a>>, Fail> {
-        if self.ext.is_empty() {
-            return Ok(None);
+        // The shapes of type names (short strings, indices and counts below 128) inline.
+        match *self.ext {
+            [] => Ok(None),
+            [b @ 0x00..=0x7f, ref rest @ ..] => {
+                self.ext = rest;
+                Ok(Some(Scalar::Int(i64::from(b))))
+            }
+            [b @ 0xa0..=0xbf, ref rest @ ..] if rest.len() >= usize::from(b & 0x1f) => {
+                let (text, rest) = rest.split_at(usize::from(b & 0x1f));
+                self.ext = rest;
+                Ok(Some(Scalar::Str(text)))
+            }
+            _ => self.ext_scalar_in_general(),
         }
+    }
+
+    fn ext_scalar_in_general(&mut self) -> Result<Option<Scalar<'a>>, Fail> {
         match read_msgpack(&mut self.ext) {
             Ok(Item::Token(Token::Int(v))) => Ok(Some(Scalar::Int(v))),
             Ok(Item::Token(Token::Str(s))) => Ok(Some(Scalar::Str(s))),
@@ -253,9 +289,9 @@ impl<'a> Msgpack<'a> {
         }
     }
 
-    /// The next value if it is a valid UTF-8 string.
+    /// The next value if it is a string (its bytes, not checked as UTF-8).
     #[inline(always)]
-    pub(crate) fn fast_str(&mut self) -> Option<&'a str> {
+    pub(crate) fn fast_str(&mut self) -> Option<&'a [u8]> {
         if !self.ext.is_empty() {
             return None;
         }
@@ -265,9 +301,9 @@ impl<'a> Msgpack<'a> {
             [0xda, hi, lo, ..] => (3, usize::from(u16::from_be_bytes([hi, lo]))),
             _ => return None,
         };
-        let text = std::str::from_utf8(self.input.get(start..start + len)?).ok()?;
+        let bytes = self.input.get(start..start + len)?;
         self.input = &self.input[start + len..];
-        Some(text)
+        Some(bytes)
     }
 
     /// The next value if it is an extension numbered `0x00`, `0x01`, `0x10` or `0x11` whose

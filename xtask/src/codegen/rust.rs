@@ -13,6 +13,8 @@
 //! * `node_attrs.rs`: `for_each_attr`, `attr_value` (one `match (variant, index)` arm per
 //!   attribute, so reading one attribute builds one value).
 //! * `views.rs`: one view struct per abstract class with attributes (`as_binary_expression()`).
+//! * `read_new_order.rs`: `NodeKind::read_new_order`, the typed constructor of the XPP reader
+//!   (written by `rust/read_new_order.rs`).
 
 use std::fmt::Write as _;
 
@@ -28,6 +30,8 @@ macro_rules! w {
     };
 }
 
+mod read_new_order;
+
 /// `(file name, unformatted code)` of every generated Rust file.
 pub fn generate(model: &Model) -> Vec<(&'static str, String)> {
     vec![
@@ -39,6 +43,7 @@ pub fn generate(model: &Model) -> Vec<(&'static str, String)> {
         ("node_kind.rs", node_kind(model)),
         ("node_attrs.rs", node_attrs(model)),
         ("views.rs", views(model)),
+        ("read_new_order.rs", read_new_order::read_new_order(model)),
     ]
 }
 
@@ -241,6 +246,7 @@ fn module_tree(model: &Model) -> String {
             "mod classes;",
             "mod node_attrs;",
             "mod node_kind;",
+            "mod read_new_order;",
             "mod views;",
             "pub use classes::{LocatorAttr, ModelClass};",
             "pub use node_kind::NodeKind;",

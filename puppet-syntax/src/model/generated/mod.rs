@@ -8,6 +8,7 @@ mod children;
 mod classes;
 mod node_attrs;
 mod node_kind;
+mod read_new_order;
 mod views;
 pub use classes::{LocatorAttr, ModelClass};
 pub use node_kind::NodeKind;
