@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use super::environment::{self, Source};
 use super::freshness::{self, Freshness};
-use super::state::{BuildState, Record};
+use super::state::{BuildState, FileId, Record};
 use super::{XppBuildArgs, XppSettings};
 use crate::Outcome;
 
@@ -43,20 +43,21 @@ pub fn parse_options(
 
 /// Writes `bytes` to `target` atomically (a temporary file in the same directory, then a
 /// rename), with the permissions (and, as root, the owner) of the source, `like`, and the
-/// modification time `modified` when given; returns the new file's metadata.
+/// modification time `modified` when given; returns the new file's identity.
 ///
 /// Without `fsync`: a file torn by a crash is refused by every reader (payload digest,
 /// structure checks), so Puppet loads the `.pp` instead (PRFC-23), and the next build, which
 /// checks the payload digest, writes it again; an `fsync` per file nearly doubled the time of a
 /// build of the Debian corpus. System calls are few (directories are created only when the
-/// temporary file cannot be, permissions and owner set through the open file): in this
-/// work they cost more than parsing.
+/// temporary file cannot be; one `fstat` of the new file tells whether its mode and owner
+/// must change, which they seldom do, and gives its identity, the time set after it
+/// excepted): in this work they cost more than parsing.
 fn write_atomically(
     target: &Path,
     bytes: &[u8],
     like: &std::fs::Metadata,
     modified: Option<SystemTime>,
-) -> std::io::Result<std::fs::Metadata> {
+) -> std::io::Result<FileId> {
     static PID: OnceLock<u32> = OnceLock::new();
     let dir = target.parent().expect("an .xpp path has a directory");
     let name = target.file_name().expect("a file name").to_string_lossy();
@@ -71,29 +72,30 @@ fn write_atomically(
     };
     let result = (|| {
         file.write_all(bytes)?;
-        file.set_permissions(like.permissions())?;
+        let created = file.metadata()?;
         #[cfg(unix)]
         {
-            use std::os::unix::fs::MetadataExt;
-            // Only root may give a file away (a file we create is owned by who we are: asked
-            // once per process).
-            static AS_ROOT: OnceLock<bool> = OnceLock::new();
-            let as_root = match AS_ROOT.get() {
-                Some(&as_root) => as_root,
-                None => *AS_ROOT.get_or_init(|| file.metadata().is_ok_and(|m| m.uid() == 0)),
-            };
-            if as_root {
+            use std::os::unix::fs::{MetadataExt, PermissionsExt};
+            if created.permissions().mode() & 0o7777 != like.permissions().mode() & 0o7777 {
+                file.set_permissions(like.permissions())?;
+            }
+            // Only root may give a file away (a file we create is owned by who we are).
+            if created.uid() == 0 && (created.uid(), created.gid()) != (like.uid(), like.gid()) {
                 let _ = std::os::unix::fs::fchown(&file, Some(like.uid()), Some(like.gid()));
             }
         }
+        #[cfg(not(unix))]
+        file.set_permissions(like.permissions())?;
         if let Some(time) = modified {
             file.set_modified(time)?;
         }
-        // Size, time, device and inode: a rename changes none of them.
-        let metadata = file.metadata()?;
+        // Device, inode and size are the new file's, the time the one just set: neither the
+        // mode, the owner nor a rename changes them.
+        let id = FileId::of_written(&created, modified)
+            .ok_or_else(|| std::io::Error::other("the file system gives no modification time"))?;
         drop(file);
         std::fs::rename(&temporary, target)?;
-        Ok(metadata)
+        Ok(id)
     })();
     if result.is_err() {
         let _ = std::fs::remove_file(&temporary);
@@ -430,7 +432,7 @@ impl Build<'_> {
             None
         };
         let written = write_atomically(&source.xpp, xpp_bytes, metadata, modified)?;
-        Ok(Record::of(metadata, &written, errors))
+        Ok(Record::new(metadata, written, errors))
     }
 
     /// Rewrites the envelope (`header`) of an up-to-date `.xpp` whose source's size or time

@@ -67,14 +67,7 @@ pub struct FileId {
 impl FileId {
     /// The identity in `metadata` (`None` where the platform gives no modification time).
     pub fn of(metadata: &std::fs::Metadata) -> Option<FileId> {
-        let mtime_ns = match metadata
-            .modified()
-            .ok()?
-            .duration_since(SystemTime::UNIX_EPOCH)
-        {
-            Ok(after) => after.as_nanos() as i128,
-            Err(before) => -(before.duration().as_nanos() as i128),
-        };
+        let mtime_ns = nanos_since_epoch(metadata.modified().ok()?);
         #[cfg(unix)]
         let (dev, ino) = {
             use std::os::unix::fs::MetadataExt;
@@ -90,6 +83,19 @@ impl FileId {
         })
     }
 
+    /// The identity of a file whose metadata, taken before its modification time was set to
+    /// `modified` (when given), is `created`.
+    pub fn of_written(created: &std::fs::Metadata, modified: Option<SystemTime>) -> Option<FileId> {
+        let id = FileId::of(created)?;
+        Some(match modified {
+            Some(time) => FileId {
+                mtime_ns: nanos_since_epoch(time),
+                ..id
+            },
+            None => id,
+        })
+    }
+
     /// Whether the modification time is more than [`RACY_MARGIN`] before `now` (nanoseconds
     /// since the epoch): a later change cannot carry the same time.
     fn settled(&self, now_ns: i128) -> bool {
@@ -100,6 +106,14 @@ impl FileId {
     pub fn is_settled_at(&self, now: SystemTime) -> bool {
         now.duration_since(SystemTime::UNIX_EPOCH)
             .is_ok_and(|d| self.settled(d.as_nanos() as i128))
+    }
+}
+
+/// Nanoseconds from the Unix epoch to `time` (negative before it).
+fn nanos_since_epoch(time: SystemTime) -> i128 {
+    match time.duration_since(SystemTime::UNIX_EPOCH) {
+        Ok(after) => after.as_nanos() as i128,
+        Err(before) => -(before.duration().as_nanos() as i128),
     }
 }
 
@@ -123,7 +137,12 @@ impl Record {
     /// taken before the source was read), when both modification times are safely in the
     /// past (see the module docs).
     pub fn of(source: &std::fs::Metadata, xpp: &std::fs::Metadata, errors: bool) -> Option<Record> {
-        let (source, xpp) = (FileId::of(source)?, FileId::of(xpp)?);
+        Record::new(source, FileId::of(xpp)?, errors)
+    }
+
+    /// [`Record::of`] with the `.xpp`'s identity.
+    pub fn new(source: &std::fs::Metadata, xpp: FileId, errors: bool) -> Option<Record> {
+        let source = FileId::of(source)?;
         let now = now_ns();
         (source.settled(now) && xpp.settled(now)).then_some(Record {
             source,
