@@ -489,6 +489,13 @@ fn the_build_state_trusts_metadata_and_sees_every_change() {
         source_time
     );
     build_says(&env.0, &[], "4 files, 0 written, 4 up to date");
+    // Nothing listed: the walk the state kept is used.
+    let out = run(&["--log-level", "debug", "xpp", "build", s(&env.0)]);
+    assert!(
+        stderr(&out).contains("state=true walked=false"),
+        "{}",
+        stderr(&out)
+    );
 
     // Same size, same time, other bytes: trusted, not read.
     let good = std::fs::read(&init).unwrap();
