@@ -273,7 +273,8 @@ pub fn run(args: &XppBuildArgs) -> Outcome {
         left.push((&source.xpp, Some(&source.path), record));
     }
     left.sort_unstable_by(|a, b| a.0.as_os_str().cmp(b.0.as_os_str()));
-    if let Err(err) = state.save(&walk, &left, tree_unchanged) {
+    // On the pool too: the `.xpp` tree's directories are listed in parallel.
+    if let Err(err) = pool.install(|| state.save(&walk, &left, tree_unchanged)) {
         // Only speed is lost: the next build reads the `.xpp` files.
         log::warn!(
             dir = root.display().to_string().as_str(), error = err.to_string().as_str();
