@@ -7,10 +7,10 @@
 //! * `serializer.rs` — Ruby's Pcore `Serializer` and writer tabulation over either packer,
 //!   driven by the model description (`ModelClass::pcore_name`, `new_order`, `LocatorAttr`).
 //! * `envelope.rs` — the MIME-type line and its parameters, written and checked.
-//! * `unpacker.rs`, `reader.rs`, `read_node.rs` — the way back: msgpack tokens borrowed from
-//!   the payload (a JSON payload is transcoded to the same msgpack first), then the model and
-//!   the diagnostics, every value checked ([`read_xpp`]; errors are [`XppReadError`]s with a
-//!   stable [`XppErrorKind`]).
+//! * `unpacker.rs`, `reader.rs`, `read_node.rs`, `class_names.rs` — the way back: msgpack
+//!   tokens borrowed from the payload (a JSON payload is transcoded to the same msgpack
+//!   first), then the model and the diagnostics, every value checked ([`read_xpp`]; errors are
+//!   [`XppReadError`]s with a stable [`XppErrorKind`]).
 //!
 //! # Reading speed
 //!
@@ -88,6 +88,7 @@
 //! extension is a msgpack extension type (number = the Pcore extension number) whose data is
 //! its payload msgpack-encoded; the elements of arrays, maps and objects follow it in the stream.
 
+mod class_names;
 mod envelope;
 mod error;
 mod packer;
