@@ -7,44 +7,47 @@
 //! * `serializer.rs` — Ruby's Pcore `Serializer` and writer tabulation over either packer,
 //!   driven by the model description (`ModelClass::pcore_name`, `new_order`, `LocatorAttr`).
 //! * `envelope.rs` — the MIME-type line and its parameters, written and checked.
-//! * `unpacker.rs`, `reader.rs`, `read_node.rs` — the way back: msgpack tokens borrowed from
-//!   the payload (a JSON payload is transcoded to the same msgpack first), then the model and
-//!   the diagnostics, every value checked ([`read_xpp`]; errors are [`XppReadError`]s with a
-//!   stable [`XppErrorKind`]).
+//! * `unpacker.rs`, `reader.rs`, `read_node.rs`, `class_names.rs` — the way back: msgpack
+//!   tokens borrowed from the payload (a JSON payload is transcoded to the same msgpack
+//!   first), then the model and the diagnostics, every value checked ([`read_xpp`]; errors are
+//!   [`XppReadError`]s with a stable [`XppErrorKind`]).
 //!
 //! # Reading speed
 //!
 //! On the Debian corpus (1,920 files, 5.8 MB of source, 12.2 MB of msgpack XPP, 269,000 nodes,
-//! 1.5 million msgpack tokens) `benches/xpp.rs`, before and after in the same window on the
-//! shared 2-core machine: `xpp-read-msgpack` 19.9 ms → 14.6 ms per corpus pass, against
-//! `xpp-parse-validate` 34.1 / 34.4 ms in the same runs (1.7× → 2.4× faster than parsing and
-//! validating; the goal of 3× is not reached). Earlier rounds: 155 ms before the reader
-//! borrowed its strings; the payload checksum XXH3-128 instead of SHA-256; model strings that
-//! are slices of the source kept as positions, not copied; the line index checked, not built.
-//! This round (`examples/xpp_read_throughput.rs` under `perf record`, each change measured
-//! against the previous build in alternating runs):
+//! 1.5 million msgpack tokens) `benches/xpp.rs`, the builds before and after run alternately
+//! in one window on the shared 2-core machine: `xpp-read-msgpack` 14.8 ms → 13.5–13.6 ms per
+//! corpus pass, against `xpp-parse-validate` 34.5–34.6 / 34.1–34.2 ms in the same runs (2.3× →
+//! 2.5× faster than parsing and validating; the goal of 3× is not reached). Earlier rounds:
+//! 155 ms before the reader borrowed its strings; the payload checksum XXH3-128 instead of
+//! SHA-256; model strings that are slices of the source kept as positions, not copied; the
+//! line index checked, not built; then 19.9 → 14.6 ms: nodes read by
+//! `NodeKind::read_new_order`, generated from the model description (one typed call per
+//! attribute, the node stored in its arm); strings checked as UTF-8 only where they are not
+//! the source's own bytes; class names found by a perfect hash (`class_names.rs`); the
+//! commonest value shapes decoded inline in every caller. This round
+//! (`examples/xpp_read_throughput.rs` under `perf record`, each change against the previous
+//! build in alternating runs of the example, which measures a little more than criterion):
 //!
-//! * nodes are read by `NodeKind::read_new_order`, generated from the model description: one
-//!   arm per class, one typed call per attribute in `Class.new` order (`NewOrderReader`,
-//!   implemented by `read_node.rs`), the node stored in its arm — the generic
-//!   `from_attr_values` gathered `AttrInput`s in an array, permuted them and checked each
-//!   one's shape (−7%);
-//! * strings are checked as UTF-8 where they are used, so a string that is the source's own
-//!   bytes at character boundaries (nearly all) is not checked again, and short strings are
-//!   compared inline, not by `memcmp` (−5%);
-//! * class names are found by a perfect hash (three words of the name) built once from the
-//!   description, the scalars of type names decoded inline (−5%);
-//! * the commonest value shapes (positive fixint; fixext 1 back-references, tabulations, array
-//!   starts) are decoded inline in every caller, the unpacker held by value, and the recorded
-//!   line index is checked as it is read instead of collected (−7%).
+//! * the writer's and the serializer's tables and the list buffer are kept from one read to
+//!   the next on each thread (`reader.rs`, `Tables`; up to 16 MiB): reading allocated about
+//!   16 blocks per file, 44 MB per corpus pass, and touched fresh pages for them (−7%);
+//! * the envelope's parameters are one string with the places of their keys and values, not
+//!   a `String` pair each (about 26 allocations per file; [`XppHeader::parameters`] is an
+//!   iterator now) (−3.5%), and the MIME-type line is split and trimmed byte-wise (−1%).
 //!
-//! Tried and dropped: decoding fixstrs inline too (no change). What is left of the 14.6 ms
-//! (profile shares): reading and storing the nodes (the generated arms, `node_unguarded`, the
-//! attribute calls: about half; copying each `NodeKind` from the stack into the arena stalls,
-//! as LLVM merges the arms' stores into one), `intern` 7%, XXH3 of the payloads 4–6%,
-//! allocation and freeing 8% (the envelope's parameters are `String`s: about 20 per file),
-//! the type names of object starts (`extension`, `class_by_name`) 5%, the Locator (UTF-8
-//! check and copy of the source, line index) 5%.
+//! Tried and dropped (no change measured): decoding a first-written string inline where a
+//! string attribute is read; inlining `node_unguarded` into the attribute readers; generating
+//! the arms to read each attribute into a local and build the variant in the call that stores
+//! it, and storing out of line — the point of the cost below stays where it is. What is left of
+//! the 13.5 ms (profile shares): reading and storing the nodes (`read_new_order`,
+//! `node_unguarded`, the attribute calls, `value_in_general`) about 55%, of which the copy of
+//! each `NodeKind` from the stack into the arena is about 6%: LLVM builds the variant in a
+//! stack slot and copies it with wide loads, which seem to stall on the narrow stores just
+//! made (timer samples only: this machine has no hardware counters to confirm it); `intern`
+//! 7–8%; XXH3 of the payloads 4%; the Locator (UTF-8 check and copy of the source, line index)
+//! about 7%; the type names of object starts (`extension`, `class_by_name`) 5%; allocation and
+//! freeing about 4% (12 blocks per file: the model's arenas, the source, the header).
 //!
 //! # The file
 //!
@@ -88,6 +91,7 @@
 //! extension is a msgpack extension type (number = the Pcore extension number) whose data is
 //! its payload msgpack-encoded; the elements of arrays, maps and objects follow it in the stream.
 
+mod class_names;
 mod envelope;
 mod error;
 mod packer;

@@ -18,10 +18,13 @@
 //! strings, a node's Locator reference with its offset and length) by the fast paths of
 //! [`Msgpack`], which take nothing the general path would refuse; strings stay bytes until
 //! they are used (see [`Token::Str`]); class names are found by a perfect hash
-//! ([`ClassTable`]). Measurements: the module docs of `xpp`.
+//! (`class_names.rs`); the tables are kept from one read to the next on each thread
+//! ([`Tables`]). Measurements: the module docs of `xpp`.
 
+use std::cell::Cell;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use super::class_names::class_by_name;
 use super::error::{fail, Fail, XppErrorKind};
 use super::read_node::{same_bytes, ListBuffer};
 use super::serializer::ext;
@@ -131,50 +134,108 @@ impl Locator<'_> {
     }
 }
 
+/// The tables of a [`Deserializer`], kept from one read to the next on each thread so that
+/// reading many files does not allocate (and touch fresh pages for) them each time.
+#[derive(Default)]
+struct Tables {
+    /// Empty between reads (so the lifetime is free: see [`relabel`]).
+    written: Vec<WriterEntry<'static>>,
+    complex: Vec<Complex>,
+    lists: Vec<NodeId>,
+}
+
+impl Tables {
+    /// Tables larger than this (in bytes, all together) are not kept after a read.
+    const MOST_KEPT: usize = 16 << 20;
+
+    fn bytes(&self) -> usize {
+        self.written.capacity() * std::mem::size_of::<WriterEntry<'_>>()
+            + self.complex.capacity() * std::mem::size_of::<Complex>()
+            + self.lists.capacity() * std::mem::size_of::<NodeId>()
+    }
+}
+
+thread_local! {
+    static TABLES: Cell<Option<Tables>> = const { Cell::new(None) };
+}
+
+/// An empty vector of writer entries with another lifetime, in the same allocation (the
+/// standard library collects an emptied `into_iter` of a type of the same layout in place; if
+/// it did not, this would only cost the reservation again).
+// `filter_map`, not `filter`: the item type changes.
+#[allow(clippy::unnecessary_filter_map)]
+fn relabel<'b>(entries: Vec<WriterEntry<'_>>) -> Vec<WriterEntry<'b>> {
+    entries.into_iter().filter_map(|_| None).collect()
+}
+
 /// Reads a whole payload into a parse result.
 pub(crate) fn read_result(unpacker: Msgpack<'_>, payload_len: usize) -> Result<ParseResult, Fail> {
+    let mut tables = TABLES.take().unwrap_or_default();
+    // Reserved from the payload size, so that they seldom grow (each string, object and
+    // sequence takes a few bytes at least).
+    let mut written = relabel(std::mem::take(&mut tables.written));
+    written.reserve(payload_len / 48);
+    tables.complex.reserve(payload_len / 32);
+    tables.lists.reserve(256);
     let mut d = Deserializer {
         unpacker,
-        // Reserved from the payload size, so that they seldom grow (each string, object and
-        // sequence takes a few bytes at least).
-        written: Vec::with_capacity(payload_len / 48),
-        complex: Vec::with_capacity(payload_len / 32),
+        written,
+        complex: std::mem::take(&mut tables.complex),
         depth: 0,
         unknown: Vec::new(),
         locator_slot: None,
-        lists: ListBuffer(Vec::with_capacity(256)),
+        lists: ListBuffer(std::mem::take(&mut tables.lists)),
         source: Arc::from(""),
     };
-    let (model, text, file, diagnostics) = match d.value()? {
-        Value::Nil => {
-            let start = d.value()?;
-            let locator = d.locator(start)?;
-            let text: Arc<str> = Arc::from(locator.text);
-            let index = LineIndex::new(&text);
-            let file = locator.file().map(str::to_owned);
-            let diagnostics = d.diagnostics(&text, file.as_deref(), || &index)?;
-            (None, text, file, diagnostics)
-        }
-        start @ Value::ObjectStart(..) => {
-            let (model, text) = d.program(start)?;
-            match d.value()? {
-                Value::Tabulation(1) if d.complex.get(1) == Some(&Complex::Locator) => {}
-                other => return Err(attr_type_error("the Locator after the Program", &other)),
-            }
-            let file = model.file().map(str::to_owned);
-            let diagnostics = d.diagnostics(&text, file.as_deref(), || model.line_index())?;
-            (Some(model), text, file, diagnostics)
-        }
-        other => return Err(attr_type_error("the Program", &other)),
+    let result = d.result();
+    let mut tables = Tables {
+        written: relabel(d.written),
+        complex: d.complex,
+        lists: d.lists.0,
     };
-    d.unpacker.finish()?;
-    Ok(ParseResult {
-        text,
-        file,
-        model,
-        cst: None,
-        diagnostics,
-    })
+    if tables.bytes() <= Tables::MOST_KEPT {
+        tables.complex.clear();
+        tables.lists.clear();
+        TABLES.set(Some(tables));
+    }
+    result
+}
+
+impl<'a> Deserializer<'a> {
+    /// The payload's three values (see the module docs of `xpp`).
+    fn result(&mut self) -> Result<ParseResult, Fail> {
+        let d = self;
+        let (model, text, file, diagnostics) = match d.value()? {
+            Value::Nil => {
+                let start = d.value()?;
+                let locator = d.locator(start)?;
+                let text: Arc<str> = Arc::from(locator.text);
+                let index = LineIndex::new(&text);
+                let file = locator.file().map(str::to_owned);
+                let diagnostics = d.diagnostics(&text, file.as_deref(), || &index)?;
+                (None, text, file, diagnostics)
+            }
+            start @ Value::ObjectStart(..) => {
+                let (model, text) = d.program(start)?;
+                match d.value()? {
+                    Value::Tabulation(1) if d.complex.get(1) == Some(&Complex::Locator) => {}
+                    other => return Err(attr_type_error("the Locator after the Program", &other)),
+                }
+                let file = model.file().map(str::to_owned);
+                let diagnostics = d.diagnostics(&text, file.as_deref(), || model.line_index())?;
+                (Some(model), text, file, diagnostics)
+            }
+            other => return Err(attr_type_error("the Program", &other)),
+        };
+        d.unpacker.finish()?;
+        Ok(ParseResult {
+            text,
+            file,
+            model,
+            cst: None,
+            diagnostics,
+        })
+    }
 }
 
 /// Entry `index` of the writer's table.
@@ -636,92 +697,6 @@ impl<'a> Deserializer<'a> {
     }
 }
 
-/// The classes a Pcore type name `Puppet::AST::<name>` can name (the Program, the Locator, the
-/// concrete positioned classes), found by a perfect hash of three words of the name (its first,
-/// middle and last 8 bytes) and its length: a file's object starts name each of its classes
-/// once, and a `HashMap` (hashing every byte, then `memcmp`) showed in profiles.
-struct ClassTable {
-    /// The multiplier of [`ClassTable::slot`], chosen when the table is built so that no two
-    /// names share a slot.
-    seed: u64,
-    /// An index into `classes` plus one per slot (0: no class).
-    slots: Box<[u8; ClassTable::SLOTS]>,
-    classes: Vec<(&'static [u8], Class)>,
-}
-
-impl ClassTable {
-    const SLOTS: usize = 1024;
-
-    #[inline]
-    fn slot(seed: u64, name: &[u8]) -> usize {
-        let word = |at: usize| {
-            let mut bytes = [0u8; 8];
-            let chunk = name.get(at..).unwrap_or_default();
-            let n = chunk.len().min(8);
-            bytes[..n].copy_from_slice(&chunk[..n]);
-            u64::from_le_bytes(bytes)
-        };
-        let len = name.len();
-        let key = word(0)
-            ^ word((len / 2).saturating_sub(4)).rotate_left(21)
-            ^ word(len.saturating_sub(8)).rotate_left(42)
-            ^ len as u64;
-        (key.wrapping_mul(seed) >> 54) as usize
-    }
-
-    fn build() -> ClassTable {
-        let short = |pcore_name: &'static str| {
-            pcore_name
-                .strip_prefix("Puppet::AST::")
-                .expect("every class of the model is in Puppet::AST")
-                .as_bytes()
-        };
-        let mut classes: Vec<(&'static [u8], Class)> = ModelClass::ALL
-            .iter()
-            .filter(|c| !c.is_abstract() && c.is_positioned())
-            .map(|&c| (short(c.pcore_name()), Class::Node(c)))
-            .collect();
-        classes.push((short(ModelClass::Program.pcore_name()), Class::Program));
-        classes.push((short(LocatorAttr::PCORE_NAME), Class::Locator));
-        assert!(classes.len() < 256, "class indices fit a byte");
-        // Odd multipliers from a fixed sequence until one separates every name (a few tries:
-        // ~80 names in 1,024 slots; a test builds the table).
-        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-        for _ in 0..10_000 {
-            let mut slots = Box::new([0u8; ClassTable::SLOTS]);
-            let separated = classes.iter().enumerate().all(|(i, (name, _))| {
-                let slot = &mut slots[ClassTable::slot(seed, name)];
-                let free = *slot == 0;
-                *slot = i as u8 + 1;
-                free
-            });
-            if separated {
-                return ClassTable {
-                    seed,
-                    slots,
-                    classes,
-                };
-            }
-            seed = seed.wrapping_mul(0x5851_f42d_4c95_7f2d).wrapping_add(2) | 1;
-        }
-        panic!("no multiplier separates the class names: change ClassTable::slot");
-    }
-
-    #[inline]
-    fn get(&self, name: &[u8]) -> Option<Class> {
-        let index = usize::from(self.slots[ClassTable::slot(self.seed, name)]).checked_sub(1)?;
-        let (known, class) = self.classes[index];
-        same_bytes(known, name).then_some(class)
-    }
-}
-
-/// The class a Pcore type name `Puppet::AST::<name>` names: the Program, the Locator or a
-/// concrete positioned class (a table built once from the description).
-fn class_by_name(name: &[u8]) -> Option<Class> {
-    static CLASSES: OnceLock<ClassTable> = OnceLock::new();
-    CLASSES.get_or_init(ClassTable::build).get(name)
-}
-
 /// Diagnostic argument names are `&'static str` in [`Diagnostic::args`]: names read from files
 /// are kept once for the life of the process, at most 256 distinct ones of at most 32
 /// lower-case letters and underscores each (Puppet's are a few dozen), so a file cannot make
@@ -759,20 +734,16 @@ fn static_argument_name(name: &str) -> Result<&'static str, Fail> {
 mod tests {
     use super::*;
 
-    /// Every concrete positioned class, the Program and the Locator are found by their
-    /// `Puppet::AST::` name; abstract classes are not.
+    /// Relabelling the writer's table keeps its allocation, and empties it.
     #[test]
-    fn class_names_resolve() {
-        for &c in ModelClass::ALL {
-            let short = c.pcore_name().strip_prefix("Puppet::AST::").unwrap();
-            let expected = match c {
-                ModelClass::Program => Some(Class::Program),
-                c if !c.is_abstract() && c.is_positioned() => Some(Class::Node(c)),
-                _ => None,
-            };
-            assert_eq!(class_by_name(short.as_bytes()), expected, "{c:?}");
-        }
-        assert_eq!(class_by_name(b"Locator"), Some(Class::Locator));
-        assert_eq!(class_by_name(b"Nope"), None);
+    fn relabel_keeps_the_allocation() {
+        let payload = vec![1u8, 2, 3];
+        let mut entries = Vec::with_capacity(1000);
+        entries.push(WriterEntry::Str(&payload));
+        let pointer = entries.as_ptr() as usize;
+        let kept: Vec<WriterEntry<'static>> = relabel(entries);
+        assert!(kept.is_empty());
+        assert_eq!(kept.capacity(), 1000);
+        assert_eq!(kept.as_ptr() as usize, pointer);
     }
 }

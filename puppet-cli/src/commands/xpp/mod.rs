@@ -168,7 +168,7 @@ fn dump(args: &XppDumpArgs) -> Outcome {
             (XppDumpFormat::Pn | XppDumpFormat::Json, None) => {}
             (XppDumpFormat::Text, _) => {
                 writeln!(out, "format: {}", file.header.format.mime_type())?;
-                for (key, value) in &file.header.parameters {
+                for (key, value) in file.header.parameters() {
                     writeln!(out, "{key}: {value}")?;
                 }
                 let name = result.file.as_deref().unwrap_or("");

@@ -165,9 +165,9 @@ pub fn header(ruby: &Ruby, rb_self: &NativeResult) -> Result<Option<RArray>, Err
     let Some(header) = &rb_self.xpp_header else {
         return Ok(None);
     };
-    let parameters = ruby.ary_new_capa(header.parameters.len());
-    for (key, value) in &header.parameters {
-        parameters.push((key.as_str(), value.as_str()))?;
+    let parameters = ruby.ary_new_capa(header.parameters().len());
+    for (key, value) in header.parameters() {
+        parameters.push((key, value))?;
     }
     let out = ruby.ary_new_capa(2);
     out.push(header.format.as_str())?;
