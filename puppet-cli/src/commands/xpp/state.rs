@@ -283,9 +283,10 @@ impl BuildState {
     }
 
     /// Called before the build changes the tree: the state on disk is removed (once), so that
-    /// a build stopped half-way leaves none behind.
+    /// a build stopped half-way leaves none behind (one written for other settings too, which
+    /// a later build with those settings would read).
     pub fn before_change(&self) {
-        if !self.removed.swap(true, Ordering::Relaxed) && self.loaded {
+        if !self.removed.swap(true, Ordering::Relaxed) {
             let _ = std::fs::remove_file(&self.path);
         }
     }
