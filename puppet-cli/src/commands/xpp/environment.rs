@@ -161,14 +161,7 @@ pub fn sources(envdir: &Path, modulepath: &[PathBuf]) -> Walk {
     let walked: Vec<Walk> = trees
         .par_iter()
         .map(|(dir, module, sub, ext)| {
-            let mut tree = Tree {
-                ext,
-                stat_files: true,
-                files: Vec::new(),
-                problems: Vec::new(),
-                listed: Vec::new(),
-                visited: HashSet::new(),
-            };
+            let mut tree = Tree::new(ext, true);
             tree.walk(&dir.join(sub));
             let sources = tree
                 .files
@@ -239,7 +232,18 @@ struct Tree<'a> {
     visited: HashSet<DirKey>,
 }
 
-impl Tree<'_> {
+impl<'a> Tree<'a> {
+    fn new(ext: &'a str, stat_files: bool) -> Self {
+        Tree {
+            ext,
+            stat_files,
+            files: Vec::new(),
+            problems: Vec::new(),
+            listed: Vec::new(),
+            visited: HashSet::new(),
+        }
+    }
+
     fn walk(&mut self, dir: &Path) {
         let Ok(metadata) = dir.metadata() else {
             return;
@@ -302,14 +306,7 @@ impl Tree<'_> {
 
 /// Every `.xpp` file under the `.xpp` tree (for finding orphans).
 pub fn existing_xpp_files(envdir: &Path) -> Vec<PathBuf> {
-    let mut tree = Tree {
-        ext: "xpp",
-        stat_files: false,
-        files: Vec::new(),
-        problems: Vec::new(),
-        listed: Vec::new(),
-        visited: HashSet::new(),
-    };
+    let mut tree = Tree::new("xpp", false);
     tree.walk(&xpp_root(envdir));
     tree.files.into_iter().map(|(path, _)| path).collect()
 }

@@ -104,8 +104,7 @@ impl FileId {
 
     /// [`settled`](Self::settled) at `now`.
     pub fn is_settled_at(&self, now: SystemTime) -> bool {
-        now.duration_since(SystemTime::UNIX_EPOCH)
-            .is_ok_and(|d| self.settled(d.as_nanos() as i128))
+        self.settled(nanos_since_epoch(now))
     }
 }
 
@@ -118,9 +117,7 @@ fn nanos_since_epoch(time: SystemTime) -> i128 {
 }
 
 fn now_ns() -> i128 {
-    SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as i128)
+    nanos_since_epoch(SystemTime::now())
 }
 
 /// What a build saw of an up-to-date `.xpp` and its source.
