@@ -187,3 +187,32 @@ fn a_source_that_changed_is_refused() {
         XppErrorKind::SourceDigest
     );
 }
+
+/// With a source, a file is used when its Locator's text is that source (no digest computed);
+/// when the two differ, as for a source the parser repaired, `source-sha256` decides: the
+/// SHA-256 of the bytes given.
+#[test]
+fn a_source_is_matched_by_its_text_or_else_by_its_digest() {
+    let options = ParseOptions::new().file("s.pp");
+    // Invalid UTF-8: the parse result's text is not these bytes.
+    let source: &[u8] = b"notice('caf\xe9')\n";
+    let result = parse_and_validate(source, &options);
+    assert_ne!(result.text.as_bytes(), source);
+    let write = |source| XppWriteOptions {
+        format: XppFormat::Msgpack,
+        source,
+        parse_options: &options,
+        source_stat: None,
+    };
+    let bytes = xpp::write_xpp(&result, &write(Some(source))).unwrap();
+    assert!(xpp::read_xpp(&bytes, Some(source)).is_ok());
+    assert_eq!(
+        xpp::read_xpp(&bytes, Some(b"notice('caf\xe8')\n"))
+            .unwrap_err()
+            .kind,
+        XppErrorKind::SourceDigest
+    );
+    // The text itself is accepted even when the recorded digest is of other bytes.
+    let text = result.text.as_bytes().to_vec();
+    assert!(xpp::read_xpp(&bytes, Some(&text)).is_ok());
+}

@@ -184,6 +184,7 @@ impl Build<'_> {
             locator_args.as_ptr(),
         );
         let classes = self.classes;
+        let mut hashes = Hashes::new(model.node_count());
         for &id in self.order.iter().rev() {
             let node = model.node(id);
             let slot = self.index_of[node.kind.class() as usize];
@@ -196,9 +197,10 @@ impl Build<'_> {
             let mut hash = POPS_OBJECT_HASH_SEED;
             for (attr, &ivar) in model.attrs(id).zip(&classes.ivars[slot]) {
                 let value = self.value(attr.value, built, locator);
-                hash ^= self.hash_of(value, &attr.value);
+                hash ^= hashes.of(value, &attr.value);
                 rb_sys::rb_ivar_set(object, ivar, value);
             }
+            hashes.node[id.index()] = hash;
             rb_sys::rb_ivar_set(object, classes.hash_id, long_to_fixnum(hash));
             rb_sys::rb_ary_store(built, id.index() as c_long, object);
         }
@@ -228,20 +230,6 @@ impl Build<'_> {
         program
     }
 
-    /// Ruby's `value.hash` (what `initialize` XORs into `@hash`): a node's `@hash`, a
-    /// String's hash computed as `String#hash` does, else a call of `#hash`.
-    unsafe fn hash_of(&self, value: VALUE, attr: &AttrValue<'_>) -> i64 {
-        match attr {
-            AttrValue::Node(_) | AttrValue::OptNode(Some(_)) => {
-                fixnum_to_long(rb_sys::rb_ivar_get(value, self.classes.hash_id))
-            }
-            AttrValue::Str(_) | AttrValue::OptStr(Some(_)) | AttrValue::Enum(_) => {
-                st2fix(rb_sys::rb_str_hash(value))
-            }
-            _ => fixnum_to_long(rb_sys::rb_hash(value)),
-        }
-    }
-
     /// The Ruby value of one attribute; nodes it refers to are already in `built`.
     unsafe fn value(&self, value: AttrValue<'_>, built: VALUE, locator: VALUE) -> VALUE {
         match value {
@@ -262,6 +250,141 @@ impl Build<'_> {
             AttrValue::Locator => locator,
         }
     }
+}
+
+/// Ruby's `value.hash` for the attribute values of one build (what `initialize` XORs into
+/// `@hash`), without asking Ruby where the answer is known: a node's is the `@hash` this build
+/// gave it, kept here by node index (Ruby would call its `hash` reader); a list of nodes' is
+/// computed as `Array#hash` does from those ([`array_hash_salt`]); `nil`'s, `true`'s and
+/// `false`'s are asked once per build; a String's is computed as `String#hash` does; anything
+/// else is a call of `#hash`. (`rb_hash` of an object whose `hash` is not Kernel's goes
+/// through Ruby's recursion guard: for the lists, a quarter of the whole build.)
+struct Hashes {
+    node: Vec<i64>,
+    nil: Option<i64>,
+    booleans: [Option<i64>; 2],
+    array_salt: Option<rb_sys::st_index_t>,
+}
+
+impl Hashes {
+    unsafe fn new(nodes: usize) -> Self {
+        Hashes {
+            node: vec![0; nodes],
+            nil: None,
+            booleans: [None; 2],
+            array_salt: array_hash_salt(),
+        }
+    }
+
+    /// The hash of `value`, the Ruby value of `attr`.
+    unsafe fn of(&mut self, value: VALUE, attr: &AttrValue<'_>) -> i64 {
+        match *attr {
+            AttrValue::Node(id) | AttrValue::OptNode(Some(id)) => self.node[id.index()],
+            AttrValue::Str(_) | AttrValue::OptStr(Some(_)) | AttrValue::Enum(_) => {
+                st2fix(rb_sys::rb_str_hash(value))
+            }
+            AttrValue::OptNode(None) | AttrValue::OptStr(None) | AttrValue::OptBool(None) => {
+                *self.nil.get_or_insert_with(|| ruby_hash(value))
+            }
+            AttrValue::Bool(b) | AttrValue::OptBool(Some(b)) => {
+                *self.booleans[usize::from(b)].get_or_insert_with(|| ruby_hash(value))
+            }
+            AttrValue::Nodes(ids) => match self.array_salt {
+                Some(salt) => {
+                    array_hash(salt, ids.len(), ids.iter().map(|id| self.node[id.index()]))
+                }
+                None => ruby_hash(value),
+            },
+            _ => ruby_hash(value),
+        }
+    }
+}
+
+/// `Array#hash` (Ruby 3.1's `rb_ary_hash`) of `len` elements whose `#hash` values are
+/// `elements`: the length, `salt`, each element's hash as `rb_hash` gives it, mixed by Ruby's
+/// own `st` functions.
+unsafe fn array_hash(
+    salt: rb_sys::st_index_t,
+    len: usize,
+    elements: impl Iterator<Item = i64>,
+) -> i64 {
+    let mut h = rb_sys::rb_hash_start(len as rb_sys::st_index_t);
+    h = rb_sys::rb_st_hash_uint(h, salt);
+    for element in elements {
+        h = rb_sys::rb_st_hash_uint(h, rb_hash_value(element) as rb_sys::st_index_t);
+    }
+    st2fix(rb_sys::rb_st_hash_end(h))
+}
+
+/// What `rb_hash` makes of a `#hash` value that is a Fixnum (`any_hash`): positive values
+/// keep their low 62 bits, the others get the Fixnum sign bits, so 0 becomes the smallest
+/// Fixnum (an object whose `hash` is 0, such as a `KeyedEntry` whose key and value hash alike,
+/// counts in its Array's hash as that).
+fn rb_hash_value(hash: i64) -> i64 {
+    const FIXNUM_MAX: i64 = (1 << 62) - 1;
+    if hash > 0 {
+        hash & FIXNUM_MAX
+    } else {
+        hash | !FIXNUM_MAX
+    }
+}
+
+/// How far from `rb_ary_new` (both are in Ruby's `array.c`) the search below looks.
+const SALT_SEARCH_RANGE: usize = 8 << 20;
+
+/// The salt of Ruby's `Array#hash`: `rb_ary_hash` mixes the address of its own C function
+/// (static, so no symbol names it) into every array's hash. Found once per process by trying
+/// the 16-byte-aligned addresses around `rb_ary_new`, defined in the same file, against Ruby's
+/// own `[].hash`, and used only if it then also gives Ruby's `[1].hash` and `[1, 2, 0].hash`
+/// (two mixes more: a wrong salt cannot pass by chance). `None` otherwise: a Ruby whose
+/// `Array#hash` is made differently has every list's hash asked of Ruby, as before.
+unsafe fn array_hash_salt() -> Option<rb_sys::st_index_t> {
+    static SALT: OnceLock<Option<rb_sys::st_index_t>> = OnceLock::new();
+    *SALT.get_or_init(|| {
+        let ruby_array_hash = |elements: &[VALUE]| {
+            let array = rb_sys::rb_ary_new_from_values(elements.len() as c_long, elements.as_ptr());
+            ruby_hash(array)
+        };
+        let (one, two) = (long_to_fixnum(1), long_to_fixnum(2));
+        let hash_method = intern("hash");
+        let empty = ruby_array_hash(&[]);
+        let zero = long_to_fixnum(0);
+        let checks = [
+            (vec![one], ruby_array_hash(&[one])),
+            (vec![one, two, zero], ruby_array_hash(&[one, two, zero])),
+        ];
+        let start = rb_sys::rb_hash_start(0);
+        let near = rb_sys::rb_ary_new as *const () as usize & !15;
+        let candidates = (0..SALT_SEARCH_RANGE / 16)
+            .flat_map(|i| [near.wrapping_add(i * 16), near.wrapping_sub((i + 1) * 16)]);
+        for candidate in candidates {
+            let candidate = candidate as rb_sys::st_index_t;
+            if st2fix(rb_sys::rb_st_hash_end(rb_sys::rb_st_hash_uint(
+                start, candidate,
+            ))) != empty
+            {
+                continue;
+            }
+            let agrees = checks.iter().all(|(elements, expected)| {
+                // `Integer#hash` values, as `Integer#hash` gives them (`array_hash` makes of
+                // them what `rb_hash` does).
+                let hashes = elements.iter().map(|&e| {
+                    fixnum_to_long(rb_sys::rb_funcallv(e, hash_method, 0, std::ptr::null()))
+                });
+                array_hash(candidate, elements.len(), hashes) == *expected
+            });
+            if agrees {
+                return Some(candidate);
+            }
+        }
+        log::debug!("Array#hash salt not found: list hashes are asked of Ruby");
+        None
+    })
+}
+
+/// `value.hash`, called.
+unsafe fn ruby_hash(value: VALUE) -> i64 {
+    fixnum_to_long(rb_sys::rb_hash(value))
 }
 
 unsafe fn node_array(ids: &[NodeId], built: VALUE) -> VALUE {
