@@ -79,6 +79,15 @@ fn classes(ruby: &Ruby) -> Result<&'static RubyClasses, Error> {
                 .collect()
         })
         .collect();
+    if let Some(class) = ModelClass::ALL
+        .iter()
+        .find(|class| class.node_attributes().len() > MAX_ATTRIBUTES)
+    {
+        return Err(Error::new(
+            ruby.exception_runtime_error(),
+            format!("{} has more than {MAX_ATTRIBUTES} attributes", class.name()),
+        ));
+    }
     let parser: RModule = pops.const_get("Parser")?;
     let locator: Value = parser.const_get("Locator")?;
     let found = RubyClasses {
@@ -154,6 +163,9 @@ struct Build<'a> {
 /// Positional arguments of `Program.new` (locator, body, definitions), with room to spare.
 const MAX_ARGS: usize = 8;
 
+/// The most attributes a node class has (4 today); `classes` refuses a description with more.
+const MAX_ATTRIBUTES: usize = 8;
+
 impl Build<'_> {
     fn class_value(&self, class: ModelClass) -> VALUE {
         self.classes.by_class[self.index_of[class as usize]]
@@ -188,20 +200,24 @@ impl Build<'_> {
         for &id in self.order.iter().rev() {
             let node = model.node(id);
             let slot = self.index_of[node.kind.class() as usize];
+            // The attribute values first (a local array: Ruby's GC scans the machine stack),
+            // so that `@hash` is set once, to its final value.
+            let mut values = [nil(); MAX_ATTRIBUTES];
+            let mut hash = POPS_OBJECT_HASH_SEED;
+            for (attr, value) in model.attrs(id).zip(&mut values) {
+                *value = self.value(attr.value, built, locator);
+                hash ^= hashes.of(*value, &attr.value);
+            }
+            hashes.node[id.index()] = hash;
             let object = rb_sys::rb_obj_alloc(classes.by_class[slot]);
-            // In the order Ruby's initialize assigns them (`@hash` first, set again at the end).
-            rb_sys::rb_ivar_set(object, classes.hash_id, fixnum(0));
+            // In the order Ruby's initialize assigns them (`@hash` first).
+            rb_sys::rb_ivar_set(object, classes.hash_id, long_to_fixnum(hash));
             rb_sys::rb_ivar_set(object, classes.locator_ivar, locator);
             rb_sys::rb_ivar_set(object, classes.offset_ivar, fixnum(node.offset));
             rb_sys::rb_ivar_set(object, classes.length_ivar, fixnum(node.length));
-            let mut hash = POPS_OBJECT_HASH_SEED;
-            for (attr, &ivar) in model.attrs(id).zip(&classes.ivars[slot]) {
-                let value = self.value(attr.value, built, locator);
-                hash ^= hashes.of(value, &attr.value);
+            for (&value, &ivar) in values.iter().zip(&classes.ivars[slot]) {
                 rb_sys::rb_ivar_set(object, ivar, value);
             }
-            hashes.node[id.index()] = hash;
-            rb_sys::rb_ivar_set(object, classes.hash_id, long_to_fixnum(hash));
             rb_sys::rb_ary_store(built, id.index() as c_long, object);
         }
         let mut args = [nil(); MAX_ARGS];
@@ -388,6 +404,16 @@ unsafe fn ruby_hash(value: VALUE) -> i64 {
 }
 
 unsafe fn node_array(ids: &[NodeId], built: VALUE) -> VALUE {
+    // Short lists (nearly all) are gathered on the stack, seen by Ruby's GC, and made in one
+    // call.
+    const SHORT: usize = 16;
+    if ids.len() <= SHORT {
+        let mut elements = [nil(); SHORT];
+        for (element, id) in elements.iter_mut().zip(ids) {
+            *element = rb_sys::rb_ary_entry(built, id.index() as c_long);
+        }
+        return rb_sys::rb_ary_new_from_values(ids.len() as c_long, elements.as_ptr());
+    }
     let array = rb_sys::rb_ary_new_capa(ids.len() as c_long);
     for id in ids {
         rb_sys::rb_ary_push(array, rb_sys::rb_ary_entry(built, id.index() as c_long));
