@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use super::helpers::{is_numeric_var_name, is_word};
+use super::helpers::{is_numeric_var_name, is_word, is_word_byte};
 use super::labels::label;
 use super::literal::{literal, Lit};
 use super::messages as msg;
@@ -532,7 +532,6 @@ impl Checker<'_> {
 /// start with `_`). A byte scan: this runs for every variable.
 fn is_var_name(name: &str) -> bool {
     let b = name.as_bytes();
-    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
     let mut i = if b.starts_with(b"::") { 2 } else { 0 };
     loop {
         let Some(&first) = b.get(i) else { return false };
@@ -540,7 +539,7 @@ fn is_var_name(name: &str) -> bool {
             return false;
         }
         i += 1;
-        while i < b.len() && word(b[i]) {
+        while i < b.len() && is_word_byte(b[i]) {
             i += 1;
         }
         if i == b.len() {

@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use super::helpers::is_word;
+use super::helpers::{is_word, is_word_byte};
 use super::labels::label;
 use super::location::FileNamespace;
 use super::messages as msg;
@@ -71,11 +71,12 @@ fn is_numeric_parameter(name: &str) -> bool {
 
 /// Ruby `Patterns::PARAM_NAME`: `\A[a-z_]\w*\z`.
 fn is_param_name(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_lowercase() || c == '_')
-        && chars.all(is_word)
+    match name.as_bytes() {
+        [first, rest @ ..] => {
+            (first.is_ascii_lowercase() || *first == b'_') && rest.iter().all(|&b| is_word_byte(b))
+        }
+        [] => false,
+    }
 }
 
 /// The `parameters` and `body` of a definition or lambda.
