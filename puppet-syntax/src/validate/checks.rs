@@ -312,7 +312,8 @@ impl Checker<'_> {
                 selectors,
             } => {
                 self.rvalue(*left_expr);
-                let defaults: Vec<NodeId> = model
+                // Reported once, at the second `default`.
+                let second_default = model
                     .nodes(*selectors)
                     .iter()
                     .filter_map(|&e| match model.kind(e) {
@@ -323,13 +324,13 @@ impl Checker<'_> {
                         }
                         _ => None,
                     })
-                    .collect();
-                if defaults.len() > 1 {
+                    .nth(1);
+                if let Some(second_default) = second_default {
                     let container = label(model, o);
                     let text = msg::duplicate_default(&container);
                     self.accept(
                         IssueCode::DUPLICATE_DEFAULT,
-                        defaults[1],
+                        second_default,
                         text,
                         vec![("container", container)],
                     );

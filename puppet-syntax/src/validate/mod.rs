@@ -128,7 +128,8 @@ impl<'m> Checker<'m> {
             model,
             options,
             sub_parse,
-            path: Vec::new(),
+            // Sized for the usual nesting, so that it rarely grows.
+            path: Vec::with_capacity(32),
             diagnostics: Vec::new(),
             namespace: None,
         }
@@ -144,7 +145,7 @@ impl<'m> Checker<'m> {
         // `path` is cut back to that depth before it is checked, which drops the ancestors of
         // the subtrees already done, so no "leave" step is needed.
         let model = self.model;
-        let mut stack: Vec<(NodeId, u32)> = Vec::with_capacity(64);
+        let mut stack: Vec<(NodeId, u32)> = Vec::with_capacity(256);
         stack.push((body, 0));
         while let Some((id, depth)) = stack.pop() {
             self.path.truncate(depth as usize);
