@@ -150,6 +150,11 @@ impl Lexer<'_> {
         let b = self.b;
         let mut i = self.pos;
         while let Some(&byte) = b.get(i) {
+            if byte == b' ' {
+                // The most common byte: one test.
+                i += 1;
+                continue;
+            }
             if byte < 64 && ASCII_WHITESPACE >> byte & 1 != 0 {
                 i += 1;
                 if byte == b'\n' {

@@ -55,10 +55,18 @@ impl<S: TreeSink> EventSink for S {
 }
 
 /// Replay `events` into `sink`, resolving `forward_parent` chains.
+///
+/// Only the `Start` events a chain points to are overwritten (with `Tombstone`, so they are
+/// not opened twice): every other event is read once, in order, and left as it is.
 pub(crate) fn process<S: TreeSink + ?Sized>(events: &mut [Event], sink: &mut S) {
     let mut forward_parents: Vec<SyntaxKind> = Vec::new();
     for i in 0..events.len() {
-        match std::mem::replace(&mut events[i], Event::Tombstone) {
+        match events[i] {
+            // Most nodes have no forward parent: opened at once.
+            Event::Start {
+                kind,
+                forward_parent: None,
+            } => sink.start_node(kind),
             Event::Start {
                 kind,
                 forward_parent,

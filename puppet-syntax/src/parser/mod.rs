@@ -176,8 +176,8 @@ pub(crate) struct Parser<'i, 't> {
     pos: usize,
     /// and in the lexer's tokens (trivia included).
     raw_pos: usize,
-    /// The kind of the token at `raw_pos` (`EOF` at the end): the grammar asks for it several
-    /// times per token.
+    /// The kind of the token at `raw_pos` (`EOF` at the end, and once the parser gave up): the
+    /// grammar asks for it several times per token, so `current` reads only this.
     current_kind: SyntaxKind,
     /// The raw index of the token before the current one, if any.
     prev_raw: Option<usize>,
@@ -231,27 +231,31 @@ impl<'i, 't> Parser<'i, 't> {
     #[inline]
     pub(crate) fn current(&mut self) -> SyntaxKind {
         self.count_step();
-        if self.gave_up {
-            return EOF;
-        }
+        // `EOF` once the parser gave up (`give_up` sets it), so no second test here.
         self.current_kind
     }
 
     /// One lookahead: the step limit guards against a grammar loop that consumes nothing.
+    /// One add and one compare: this runs several times per token.
     #[inline]
     fn count_step(&mut self) {
         self.steps += 1;
-        if self.steps > STEP_LIMIT && !self.gave_up {
+        if self.steps > STEP_LIMIT {
             self.no_progress();
         }
     }
 
     #[cold]
     fn no_progress(&mut self) {
-        self.give_up(
-            IssueCode::SYNTAX_ERROR,
-            "the parser made no progress; giving up on the rest of the input",
-        );
+        // Restart the count: after giving up every lookahead sees `EOF` and the grammar
+        // unwinds; this keeps those lookaheads off the cold path.
+        self.steps = 0;
+        if !self.gave_up {
+            self.give_up(
+                IssueCode::SYNTAX_ERROR,
+                "the parser made no progress; giving up on the rest of the input",
+            );
+        }
     }
 
     pub(crate) fn nth(&mut self, n: usize) -> SyntaxKind {
@@ -308,12 +312,9 @@ impl<'i, 't> Parser<'i, 't> {
         self.events.push(Event::Token {
             raw: self.raw_pos as u32,
         });
-        if self
-            .input
-            .lexer_error_tokens
-            .binary_search(&(self.pos as u32))
-            .is_ok()
-        {
+        let error_tokens = &self.input.lexer_error_tokens;
+        // Usually there is no lexer error: skip the search.
+        if !error_tokens.is_empty() && error_tokens.binary_search(&(self.pos as u32)).is_ok() {
             self.events.push(Event::Error);
         }
         self.pos += 1;
@@ -516,6 +517,7 @@ impl<'i, 't> Parser<'i, 't> {
         self.diagnostics
             .push(Diagnostic::error(code, offset, len, message));
         self.gave_up = true;
+        self.current_kind = EOF;
     }
 
     pub(crate) fn gave_up(&self) -> bool {
@@ -526,10 +528,12 @@ impl<'i, 't> Parser<'i, 't> {
     pub(crate) fn bump_rest(&mut self) {
         self.gave_up = false;
         self.steps = 0;
+        self.current_kind = self.input.kind_at(self.raw_pos);
         while self.raw_pos < self.input.lexed.kinds.len() {
             self.bump_any();
         }
         self.gave_up = true;
+        self.current_kind = EOF;
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use super::helpers::{is_numeric_var_name, is_word};
+use super::helpers::{is_numeric_var_name, is_word, is_word_byte};
 use super::labels::label;
 use super::literal::{literal, Lit};
 use super::messages as msg;
@@ -312,7 +312,8 @@ impl Checker<'_> {
                 selectors,
             } => {
                 self.rvalue(*left_expr);
-                let defaults: Vec<NodeId> = model
+                // Reported once, at the second `default`.
+                let second_default = model
                     .nodes(*selectors)
                     .iter()
                     .filter_map(|&e| match model.kind(e) {
@@ -323,13 +324,13 @@ impl Checker<'_> {
                         }
                         _ => None,
                     })
-                    .collect();
-                if defaults.len() > 1 {
+                    .nth(1);
+                if let Some(second_default) = second_default {
                     let container = label(model, o);
                     let text = msg::duplicate_default(&container);
                     self.accept(
                         IssueCode::DUPLICATE_DEFAULT,
-                        defaults[1],
+                        second_default,
                         text,
                         vec![("container", container)],
                     );
@@ -532,7 +533,6 @@ impl Checker<'_> {
 /// start with `_`). A byte scan: this runs for every variable.
 fn is_var_name(name: &str) -> bool {
     let b = name.as_bytes();
-    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
     let mut i = if b.starts_with(b"::") { 2 } else { 0 };
     loop {
         let Some(&first) = b.get(i) else { return false };
@@ -540,7 +540,7 @@ fn is_var_name(name: &str) -> bool {
             return false;
         }
         i += 1;
-        while i < b.len() && word(b[i]) {
+        while i < b.len() && is_word_byte(b[i]) {
             i += 1;
         }
         if i == b.len() {

@@ -3,9 +3,7 @@
 //! checks (`ILLEGAL_DEFINITION_LOCATION`, `ILLEGAL_TOP_CONSTRUCT_LOCATION`) and the
 //! `TasksChecker` overrides.
 
-use std::collections::HashSet;
-
-use super::helpers::is_word;
+use super::helpers::{is_word, is_word_byte};
 use super::labels::label;
 use super::location::FileNamespace;
 use super::messages as msg;
@@ -71,11 +69,12 @@ fn is_numeric_parameter(name: &str) -> bool {
 
 /// Ruby `Patterns::PARAM_NAME`: `\A[a-z_]\w*\z`.
 fn is_param_name(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_lowercase() || c == '_')
-        && chars.all(is_word)
+    match name.as_bytes() {
+        [first, rest @ ..] => {
+            (first.is_ascii_lowercase() || *first == b'_') && rest.iter().all(|&b| is_word_byte(b))
+        }
+        [] => false,
+    }
 }
 
 /// The `parameters` and `body` of a definition or lambda.
@@ -290,13 +289,25 @@ impl Checker<'_> {
     pub(crate) fn check_parameter_name_uniqueness(&mut self, o: NodeId) {
         let params = parameters_of(self.model, o);
         let names: Vec<&str> = params.iter().map(|&p| parameter(self.model, p).0).collect();
-        let mut unique = HashSet::new();
+        // A linear scan for the usual short lists; for long ones, the names sorted (ties in
+        // list order) mark every one but the first of each run of equal names. No hashing:
+        // no hash set to grow, and no keys from the source that could all collide.
+        let mut repeated_at = Vec::new();
+        if params.len() > 32 {
+            let mut order: Vec<usize> = (0..names.len()).collect();
+            order.sort_unstable_by(|&a, &b| names[a].cmp(names[b]).then(a.cmp(&b)));
+            repeated_at = vec![false; names.len()];
+            for pair in order.windows(2) {
+                if names[pair[0]] == names[pair[1]] {
+                    repeated_at[pair[1]] = true;
+                }
+            }
+        }
         for (i, (&p, &name)) in params.iter().zip(&names).enumerate() {
-            // A linear scan for the usual short lists.
             let repeated = if params.len() <= 32 {
                 names[..i].contains(&name)
             } else {
-                !unique.insert(name)
+                repeated_at[i]
             };
             if repeated {
                 let text = msg::duplicate_parameter(name);
@@ -638,5 +649,29 @@ mod tests {
             !is_numeric_parameter("0x") && !is_numeric_parameter("a1") && !is_numeric_parameter("")
         );
         assert!(is_param_name("_a1") && !is_param_name("Abc") && !is_param_name("1"));
+    }
+
+    /// Long parameter lists take the sorted path: the same diagnostics as the linear scan,
+    /// every repetition after the first, in list order.
+    #[test]
+    fn duplicate_parameters_in_long_and_short_lists() {
+        let duplicates = |names: &[&str]| {
+            let params: Vec<String> = names.iter().map(|n| format!("${n}")).collect();
+            let source = format!("class c({}) {{ }}", params.join(", "));
+            let result = crate::parse_and_validate(source.as_bytes(), &Default::default());
+            result
+                .diagnostics
+                .iter()
+                .filter(|d| d.code == crate::IssueCode::DUPLICATE_PARAMETER)
+                .map(|d| source[d.offset as usize..(d.offset + d.len) as usize].to_owned())
+                .collect::<Vec<_>>()
+        };
+        let mut long: Vec<String> = (0..40).map(|i| format!("p{i}")).collect();
+        long[5] = "p30".into();
+        long[33] = "p1".into();
+        long[39] = "p1".into();
+        let long: Vec<&str> = long.iter().map(String::as_str).collect();
+        assert_eq!(duplicates(&long), ["$p30", "$p1", "$p1"]);
+        assert_eq!(duplicates(&["a", "b", "a", "a"]), ["$a", "$a"]);
     }
 }

@@ -128,7 +128,8 @@ impl<'m> Checker<'m> {
             model,
             options,
             sub_parse,
-            path: Vec::new(),
+            // Sized for the usual nesting, so that it rarely grows.
+            path: Vec::with_capacity(32),
             diagnostics: Vec::new(),
             namespace: None,
         }
@@ -140,27 +141,22 @@ impl<'m> Checker<'m> {
             return;
         };
         self.check_top_construct_in_module(body);
-        // Pre-order walk; `Leave` pops the ancestor pushed when its node was visited.
-        enum Step {
-            Visit(NodeId),
-            Leave,
-        }
-        let mut stack = vec![Step::Visit(body)];
-        let mut children = Vec::new();
-        while let Some(step) = stack.pop() {
-            match step {
-                Step::Visit(id) => {
-                    self.check(id);
-                    self.path.push(id);
-                    stack.push(Step::Leave);
-                    children.clear();
-                    walk::push_children(self.model, id, &mut children);
-                    stack.extend(children.iter().rev().map(|&c| Step::Visit(c)));
-                }
-                Step::Leave => {
-                    self.path.pop();
-                }
-            }
+        // Pre-order walk. Each node to visit comes with its depth (its number of ancestors):
+        // `path` is cut back to that depth before it is checked, which drops the ancestors of
+        // the subtrees already done, so no "leave" step is needed.
+        let model = self.model;
+        let mut stack: Vec<(NodeId, u32)> = Vec::with_capacity(256);
+        stack.push((body, 0));
+        while let Some((id, depth)) = stack.pop() {
+            self.path.truncate(depth as usize);
+            self.check(id);
+            self.path.push(id);
+            // The children in reverse, so that the first is popped first.
+            let first = stack.len();
+            model
+                .kind(id)
+                .for_each_child(model, &mut |child| stack.push((child, depth + 1)));
+            stack[first..].reverse();
         }
     }
 

@@ -111,7 +111,7 @@ pub(crate) fn expression(p: &mut Parser<'_, '_>) -> Option<CompletedMarker> {
 
 /// Parse an expression whose infix operators all have a level below `limit`.
 fn expr_bp(p: &mut Parser<'_, '_>, limit: u8) -> Option<CompletedMarker> {
-    crate::deep::guarded(|| {
+    crate::deep::guarded_at_depth(p.depth, || {
         if !p.enter() {
             p.leave();
             return None;

@@ -118,7 +118,7 @@ pub(crate) fn source_file(p: &mut Parser<'_, '_>) {
 ///
 /// Parses until EOF or a token in `end` (not consumed). Stray tokens become `ERROR` nodes.
 pub(super) fn statements(p: &mut Parser<'_, '_>, end: TokenSet) {
-    crate::deep::guarded(|| {
+    crate::deep::guarded_at_depth(p.depth, || {
         if !p.enter() {
             p.leave();
             return;
