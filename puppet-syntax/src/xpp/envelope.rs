@@ -206,7 +206,14 @@ impl XppHeader {
 
     /// The value of parameter `key`.
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.parameters().find(|(k, _)| *k == key).map(|(_, v)| v)
+        // Keys compared as bytes, only the value found sliced: readers ask for several keys
+        // of every file, and slicing each key on the way showed in profiles.
+        let bytes = self.text.as_bytes();
+        let span = self.spans.iter().find(|span| {
+            let (start, end) = (span.key.0 as usize, span.key.1 as usize);
+            end - start == key.len() && bytes[start..end] == *key.as_bytes()
+        })?;
+        Some(&self.text[span.value.0 as usize..span.value.1 as usize])
     }
 
     /// The MIME-type line, without its line end.

@@ -19,8 +19,9 @@
 //!
 //! Nodes are built bottom-up without recursion: the walk's pre-order, reversed, visits every
 //! child before its parent, so a 100,000-deep tree needs no stack. Every object built so far is
-//! held by one Ruby Array (GC-visible), strings are frozen and deduplicated by Ruby's fstring
-//! table, and classes and instance variable ids are looked up once per process.
+//! held by one Ruby Array (GC-visible), strings are frozen, `@hash` values are computed here
+//! where Ruby would call methods ([`Hashes`]), and classes and instance variable ids are looked
+//! up once per process.
 
 use std::ffi::c_long;
 use std::sync::OnceLock;
@@ -431,9 +432,12 @@ fn c_ptr(s: &str) -> *const std::ffi::c_char {
     }
 }
 
-/// A frozen UTF-8 String, deduplicated through Ruby's fstring table.
+/// A new frozen UTF-8 String. Not deduplicated through Ruby's fstring table
+/// (`rb_enc_interned_str`): its lookup cost more than the String (most model strings are
+/// short, so embedded in their object), 10% of the corpus's build; Puppet's own lexer makes
+/// a new String for each too.
 unsafe fn frozen_string(s: &str) -> VALUE {
-    rb_sys::rb_enc_interned_str(c_ptr(s), s.len() as c_long, rb_sys::rb_utf8_encoding())
+    rb_sys::rb_obj_freeze(utf8_string(s))
 }
 
 /// A new (unfrozen) UTF-8 String.
