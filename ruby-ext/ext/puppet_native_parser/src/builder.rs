@@ -24,6 +24,7 @@
 //! up once per process.
 
 use std::ffi::c_long;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use magnus::rb_sys::{protect, AsRawValue, FromRawValue};
@@ -122,6 +123,7 @@ pub fn build_program(ruby: &Ruby, model: &Model, file: Option<&str>) -> Result<V
     // Owned Rust data lives outside `protect`: a Ruby exception inside it (only NoMemoryError
     // is realistic) unwinds by longjmp, which must not skip destructors.
     let order: Vec<NodeId> = model.walk().collect();
+    let mut node_hashes = vec![0; model.node_count()];
     let build = Build {
         model,
         file: file.or(model.file()),
@@ -132,7 +134,7 @@ pub fn build_program(ruby: &Ruby, model: &Model, file: Option<&str>) -> Result<V
     let raw = protect(|| {
         // SAFETY: every call inside is a raw Ruby C API call made with the GVL held, on values
         // kept reachable (see `Build::run`).
-        unsafe { build.run() }
+        unsafe { build.run(&mut node_hashes) }
     })?;
     // SAFETY: `raw` is the Program just returned by Ruby, still on this stack.
     Ok(unsafe { Value::from_raw(raw) })
@@ -174,7 +176,7 @@ impl Build<'_> {
 
     /// # Safety
     /// Raw Ruby C API calls: the GVL must be held, and this must run inside `rb_protect`.
-    unsafe fn run(&self) -> VALUE {
+    unsafe fn run(&self, node_hashes: &mut [i64]) -> VALUE {
         let model = self.model;
         // `built[i]` is the Ruby object of node `i`. This Array (a local on the machine stack,
         // which Ruby's conservative GC scans) keeps every object built so far alive.
@@ -197,7 +199,7 @@ impl Build<'_> {
             locator_args.as_ptr(),
         );
         let classes = self.classes;
-        let mut hashes = Hashes::new(model.node_count());
+        let mut hashes = Hashes::new(node_hashes);
         for &id in self.order.iter().rev() {
             let node = model.node(id);
             let slot = self.index_of[node.kind.class() as usize];
@@ -276,17 +278,18 @@ impl Build<'_> {
 /// `false`'s are asked once per build; a String's is computed as `String#hash` does; anything
 /// else is a call of `#hash`. (`rb_hash` of an object whose `hash` is not Kernel's goes
 /// through Ruby's recursion guard: for the lists, a quarter of the whole build.)
-struct Hashes {
-    node: Vec<i64>,
+struct Hashes<'a> {
+    /// By node index (a buffer made outside `protect`, like all owned data of a build).
+    node: &'a mut [i64],
     nil: Option<i64>,
     booleans: [Option<i64>; 2],
     array_salt: Option<rb_sys::st_index_t>,
 }
 
-impl Hashes {
-    unsafe fn new(nodes: usize) -> Self {
+impl<'a> Hashes<'a> {
+    unsafe fn new(node: &'a mut [i64]) -> Self {
         Hashes {
-            node: vec![0; nodes],
+            node,
             nil: None,
             booleans: [None; 2],
             array_salt: array_hash_salt(),
@@ -356,47 +359,62 @@ const SALT_SEARCH_RANGE: usize = 8 << 20;
 /// (two mixes more: a wrong salt cannot pass by chance). `None` otherwise: a Ruby whose
 /// `Array#hash` is made differently has every list's hash asked of Ruby, as before.
 unsafe fn array_hash_salt() -> Option<rb_sys::st_index_t> {
-    static SALT: OnceLock<Option<rb_sys::st_index_t>> = OnceLock::new();
-    *SALT.get_or_init(|| {
-        let ruby_array_hash = |elements: &[VALUE]| {
-            let array = rb_sys::rb_ary_new_from_values(elements.len() as c_long, elements.as_ptr());
-            ruby_hash(array)
-        };
-        let (one, two) = (long_to_fixnum(1), long_to_fixnum(2));
-        let hash_method = intern("hash");
-        let empty = ruby_array_hash(&[]);
-        let zero = long_to_fixnum(0);
-        let checks = [
-            (vec![one], ruby_array_hash(&[one])),
-            (vec![one, two, zero], ruby_array_hash(&[one, two, zero])),
-        ];
-        let start = rb_sys::rb_hash_start(0);
-        let near = rb_sys::rb_ary_new as *const () as usize & !15;
-        let candidates = (0..SALT_SEARCH_RANGE / 16)
-            .flat_map(|i| [near.wrapping_add(i * 16), near.wrapping_sub((i + 1) * 16)]);
-        for candidate in candidates {
-            let candidate = candidate as rb_sys::st_index_t;
-            if st2fix(rb_sys::rb_st_hash_end(rb_sys::rb_st_hash_uint(
-                start, candidate,
-            ))) != empty
-            {
-                continue;
-            }
-            let agrees = checks.iter().all(|(elements, expected)| {
-                // `Integer#hash` values, as `Integer#hash` gives them (`array_hash` makes of
-                // them what `rb_hash` does).
-                let hashes = elements.iter().map(|&e| {
-                    fixnum_to_long(rb_sys::rb_funcallv(e, hash_method, 0, std::ptr::null()))
-                });
-                array_hash(candidate, elements.len(), hashes) == *expected
-            });
-            if agrees {
-                return Some(candidate);
-            }
+    // Not a `OnceLock`: a Ruby exception in the search (only NoMemoryError is realistic)
+    // would leave it locked for good. No two searches run at once (the GVL is held), and a
+    // function's address is neither of the two markers.
+    const UNKNOWN: usize = 0;
+    const NONE: usize = 1;
+    static SALT: AtomicUsize = AtomicUsize::new(UNKNOWN);
+    match SALT.load(Ordering::Relaxed) {
+        UNKNOWN => {}
+        NONE => return None,
+        salt => return Some(salt as rb_sys::st_index_t),
+    }
+    let found = search_array_hash_salt();
+    SALT.store(found.map_or(NONE, |salt| salt as usize), Ordering::Relaxed);
+    found
+}
+
+/// The search of [`array_hash_salt`] (no heap allocation in Rust: it runs inside `protect`).
+unsafe fn search_array_hash_salt() -> Option<rb_sys::st_index_t> {
+    let ruby_array_hash = |elements: &[VALUE]| {
+        let array = rb_sys::rb_ary_new_from_values(elements.len() as c_long, elements.as_ptr());
+        ruby_hash(array)
+    };
+    let (zero, one, two) = (long_to_fixnum(0), long_to_fixnum(1), long_to_fixnum(2));
+    let hash_method = intern("hash");
+    let empty = ruby_array_hash(&[]);
+    let (short, long) = ([one], [one, two, zero]);
+    let checks: [(&[VALUE], i64); 2] = [
+        (&short, ruby_array_hash(&short)),
+        (&long, ruby_array_hash(&long)),
+    ];
+    let start = rb_sys::rb_hash_start(0);
+    let near = rb_sys::rb_ary_new as *const () as usize & !15;
+    let candidates = (0..SALT_SEARCH_RANGE / 16)
+        .flat_map(|i| [near.wrapping_add(i * 16), near.wrapping_sub((i + 1) * 16)]);
+    for candidate in candidates {
+        let candidate = candidate as rb_sys::st_index_t;
+        if st2fix(rb_sys::rb_st_hash_end(rb_sys::rb_st_hash_uint(
+            start, candidate,
+        ))) != empty
+        {
+            continue;
         }
-        log::debug!("Array#hash salt not found: list hashes are asked of Ruby");
-        None
-    })
+        let agrees = checks.iter().all(|&(elements, expected)| {
+            // `Integer#hash` values, as `Integer#hash` gives them (`array_hash` makes of
+            // them what `rb_hash` does).
+            let hashes = elements
+                .iter()
+                .map(|&e| fixnum_to_long(rb_sys::rb_funcallv(e, hash_method, 0, std::ptr::null())));
+            array_hash(candidate, elements.len(), hashes) == expected
+        });
+        if agrees {
+            return Some(candidate);
+        }
+    }
+    log::debug!("Array#hash salt not found: list hashes are asked of Ruby");
+    None
 }
 
 /// `value.hash`, called.
