@@ -52,6 +52,24 @@ fn program_streams_equal_rubys() {
     }
 }
 
+/// A template that is only text: its one string is the whole source, written once by the
+/// Locator and referred to by the `RenderStringExpression` (`[0,6]`), as Ruby writes it; the
+/// writer keeps a source this long out of its string map (recorded with
+/// `scripts/oracle/pcore_reference.rb x.epp`).
+#[test]
+fn a_string_equal_to_a_long_source_refers_to_it() {
+    let source =
+        "This template is only text, long enough to be kept out of the writer map: no tags.\n";
+    let result = parse(
+        source.as_bytes(),
+        &ParseOptions::new().file("x.epp").epp(true),
+    );
+    assert_eq!(
+        xpp::program_to_pcore_json(result.model.as_ref().unwrap()).unwrap(),
+        r##"[[18,3,"Puppet","AST","Program",2,[18,3,0,1,"Locator",3,"This template is only text, long enough to be kept out of the writer map: no tags.\n","x.epp",[16,2,0,83]],[18,3,0,1,"LambdaExpression",5,[1,1],0,0,[16,0],[18,3,0,1,"EppExpression",5,[1,1],0,0,false,[18,3,0,1,"BlockExpression",4,[1,1],0,0,[16,1,[18,3,0,1,"RenderStringExpression",4,[1,1],0,83,[0,6]]]]]]]]"##
+    );
+}
+
 #[test]
 fn integers_outside_64_bits_cannot_be_written_as_in_ruby() {
     let result = parse(b"$x = 99999999999999999999", &ParseOptions::new());

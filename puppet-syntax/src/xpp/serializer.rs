@@ -46,12 +46,59 @@ pub(crate) const DIAGNOSTIC_KEYS: [&str; 6] = [
     "arguments",
 ];
 
-/// What the writer tabulates (Ruby hashes these by value).
+/// What the writer tabulates by value in a map (Ruby hashes these by value); object starts are
+/// tabulated in [`ObjectStarts`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum WriterKey<'a> {
     Str(&'a str),
     Regexp(&'a str),
-    ObjectStart(&'a str, u32),
+}
+
+/// The type of an object start: a class of the model, or the Locator.
+#[derive(Clone, Copy)]
+enum ObjectType {
+    Class(ModelClass),
+    Locator,
+}
+
+impl ObjectType {
+    fn pcore_name(self) -> &'static str {
+        match self {
+            ObjectType::Class(class) => class.pcore_name(),
+            ObjectType::Locator => LocatorAttr::PCORE_NAME,
+        }
+    }
+}
+
+/// The writer indices of the object starts written so far, by type and attribute count: a
+/// table, not the map, since every node writes one (hashing each type name showed in
+/// profiles of the writer).
+struct ObjectStarts {
+    /// `MOST_ATTRIBUTES + 1` entries per type (classes in `ModelClass::ALL` order, then the
+    /// Locator), `u32::MAX` for none.
+    index: Vec<u32>,
+}
+
+impl ObjectStarts {
+    /// More attributes than any object has (a node's 3 positions and at most 4 others).
+    const MOST_ATTRIBUTES: usize = 15;
+
+    fn new() -> Self {
+        ObjectStarts {
+            index: vec![u32::MAX; (ModelClass::ALL.len() + 1) * (Self::MOST_ATTRIBUTES + 1)],
+        }
+    }
+
+    /// The slot of `(ty, count)`; `None` for a count beyond the table (never written by this
+    /// writer: such an object start is then written in full each time, which readers accept).
+    fn slot(ty: ObjectType, count: u32) -> Option<usize> {
+        let row = match ty {
+            ObjectType::Class(class) => class as usize,
+            ObjectType::Locator => ModelClass::ALL.len(),
+        };
+        let count = count as usize;
+        (count <= Self::MOST_ATTRIBUTES).then(|| row * (Self::MOST_ATTRIBUTES + 1) + count)
+    }
 }
 
 /// The source of the Locator when there is no model.
@@ -61,9 +108,22 @@ pub(crate) struct SourceInfo<'a> {
     pub line_starts: &'a [u32],
 }
 
+/// A source text longer than this is tabulated outside the writer's map (see
+/// `Serializer::source_text`): longer than any type name segment.
+const LONG_SOURCE: usize = 64;
+
+/// The most attributes a node class has in `Class.new` order (4 today).
+const MOST_NODE_ATTRIBUTES: usize = 8;
+
 struct Serializer<'a, P> {
     packer: &'a mut P,
     written: HashMap<WriterKey<'a>, u32>,
+    object_starts: ObjectStarts,
+    /// Ruby's writer `@written.size`: the entries of `written` and `object_starts`, and the
+    /// long source text.
+    written_count: u32,
+    /// The Locator's source text and its writer index, when longer than [`LONG_SOURCE`].
+    long_source: Option<(&'a str, u32)>,
     /// Ruby's serializer `@written.size`.
     complex_count: u32,
     locator_index: Option<u32>,
@@ -81,6 +141,9 @@ pub(crate) fn write_result<P: Packer>(
     let mut s = Serializer {
         packer,
         written: HashMap::with_capacity(256),
+        object_starts: ObjectStarts::new(),
+        written_count: 0,
+        long_source: None,
         complex_count: 0,
         locator_index: None,
         node_index: vec![u32::MAX; model.map_or(0, Model::node_count)],
@@ -99,6 +162,9 @@ pub(crate) fn write_program<P: Packer>(packer: &mut P, model: &Model) -> Result<
     let mut s = Serializer {
         packer,
         written: HashMap::with_capacity(256),
+        object_starts: ObjectStarts::new(),
+        written_count: 0,
+        long_source: None,
         complex_count: 0,
         locator_index: None,
         node_index: vec![u32::MAX; model.node_count()],
@@ -128,14 +194,41 @@ impl<'a, P: Packer> Serializer<'a, P> {
             }
             None => {
                 first(self.packer);
-                let index = self.written.len() as u32;
+                let index = self.next_written();
                 self.written.insert(key, index);
             }
         }
     }
 
+    /// The writer index of the next entry tabulated.
+    fn next_written(&mut self) -> u32 {
+        let index = self.written_count;
+        self.written_count += 1;
+        index
+    }
+
     fn string(&mut self, value: &'a str) {
+        if let Some((text, index)) = self.long_source {
+            if value.len() == text.len() && value == text {
+                self.packer
+                    .ext(ext::INNER_TABULATION, &[PayloadValue::Int(index.into())], 0);
+                return;
+            }
+        }
         self.tabulated(WriterKey::Str(value), |p| p.str(value));
+    }
+
+    /// The Locator's source text: tabulated like any string, but a long one is kept out of
+    /// the map (hashing every file's whole text was a sixth of the writer's time); a later
+    /// string equal to it is found by [`Self::string`]. Only the type name segments are
+    /// written before it, so a text longer than any of them cannot be one written before.
+    fn source_text(&mut self, text: &'a str) {
+        if text.len() <= LONG_SOURCE {
+            return self.string(text);
+        }
+        self.packer.str(text);
+        let index = self.next_written();
+        self.long_source = Some((text, index));
     }
 
     fn regexp(&mut self, source: &'a str) {
@@ -146,20 +239,26 @@ impl<'a, P: Packer> Serializer<'a, P> {
     }
 
     /// `PcoreObjectStart(type_name, count)`, tabulated as a whole, its name segments as strings.
-    fn object_start(&mut self, type_name: &'a str, count: u32) {
-        let key = WriterKey::ObjectStart(type_name, count);
-        if let Some(&index) = self.written.get(&key) {
-            self.packer
-                .ext(ext::INNER_TABULATION, &[PayloadValue::Int(index.into())], 0);
-            return;
+    fn object_start(&mut self, ty: ObjectType, count: u32) {
+        let slot = ObjectStarts::slot(ty, count);
+        if let Some(&index) = slot.and_then(|slot| self.object_starts.index.get(slot)) {
+            if index != u32::MAX {
+                self.packer
+                    .ext(ext::INNER_TABULATION, &[PayloadValue::Int(index.into())], 0);
+                return;
+            }
         }
+        let type_name = ty.pcore_name();
         let mut payload: Vec<PayloadValue<'a>> = Vec::with_capacity(6);
-        payload.push(PayloadValue::Int(type_name.split("::").count() as i64));
-        for segment in type_name.split("::") {
+        // Type names are `::`-separated words (`Puppet::AST::Program`): split at each `:`,
+        // empty pieces dropped (a search for the two-byte pattern showed in profiles).
+        let segments = || type_name.split(':').filter(|segment| !segment.is_empty());
+        payload.push(PayloadValue::Int(segments().count() as i64));
+        for segment in segments() {
             match self.written.get(&WriterKey::Str(segment)) {
                 Some(&index) => payload.push(PayloadValue::Int(index.into())),
                 None => {
-                    let index = self.written.len() as u32;
+                    let index = self.next_written();
                     self.written.insert(WriterKey::Str(segment), index);
                     payload.push(PayloadValue::Str(segment));
                 }
@@ -167,8 +266,10 @@ impl<'a, P: Packer> Serializer<'a, P> {
         }
         payload.push(PayloadValue::Int(count.into()));
         self.packer.ext(ext::PCORE_OBJECT_START, &payload, count);
-        let index = self.written.len() as u32;
-        self.written.insert(key, index);
+        let index = self.next_written();
+        if let Some(slot) = slot {
+            self.object_starts.index[slot] = index;
+        }
     }
 
     fn array_start(&mut self, len: usize) {
@@ -196,7 +297,7 @@ impl<'a, P: Packer> Serializer<'a, P> {
         while count > required && is_default(count - 1) {
             count -= 1;
         }
-        self.object_start(ModelClass::Program.pcore_name(), count as u32);
+        self.object_start(ObjectType::Class(ModelClass::Program), count as u32);
         for info in &order[..count] {
             match info.ty {
                 AttrType::Locator => self.locator(&SourceInfo {
@@ -228,10 +329,10 @@ impl<'a, P: Packer> Serializer<'a, P> {
             return;
         }
         self.locator_index = Some(self.push_written());
-        self.object_start(LocatorAttr::PCORE_NAME, LocatorAttr::NEW_ORDER.len() as u32);
+        self.object_start(ObjectType::Locator, LocatorAttr::NEW_ORDER.len() as u32);
         for attr in LocatorAttr::NEW_ORDER {
             match attr {
-                LocatorAttr::String => self.string(source.text),
+                LocatorAttr::String => self.source_text(source.text),
                 LocatorAttr::File => self.string(source.file.unwrap_or("")),
                 LocatorAttr::LineIndex => {
                     self.array_start(source.line_starts.len());
@@ -263,15 +364,21 @@ impl<'a, P: Packer> Serializer<'a, P> {
         let node = model.node(id);
         let class = node.kind.class();
         let infos = class.new_order();
-        let attrs: Vec<AttrValue<'a>> = model.attrs_new_order(id).map(|a| a.value).collect();
-        let mut count = attrs.len();
+        // On the stack (a vector per node showed in profiles); `MOST_NODE_ATTRIBUTES` is
+        // checked against the description by a test.
+        let mut attrs = [AttrValue::Locator; MOST_NODE_ATTRIBUTES];
+        let mut count = 0;
+        for (slot, attr) in attrs.iter_mut().zip(model.attrs_new_order(id)) {
+            *slot = attr.value;
+            count += 1;
+        }
         while count > 0 && attrs[count - 1].is_default(infos[count - 1].default) {
             count -= 1;
         }
         let index = self.push_written();
         self.node_index[id.index()] = index;
         // locator, offset, length come first (required, Positioned's).
-        self.object_start(class.pcore_name(), count as u32 + 3);
+        self.object_start(ObjectType::Class(class), count as u32 + 3);
         let locator = self
             .locator_index
             .expect("the Program writes its Locator first");
@@ -359,6 +466,35 @@ impl<'a, P: Packer> Serializer<'a, P> {
                 self.string(name);
                 self.string(value);
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every node's attributes fit the writer's array, and every object start it writes has a
+    /// slot in [`ObjectStarts`] (so each is written in full once per file, as Ruby does).
+    #[test]
+    fn the_writer_tables_hold_every_class() {
+        for &class in ModelClass::ALL {
+            let attributes = class.new_order().len();
+            assert!(attributes <= MOST_NODE_ATTRIBUTES, "{class:?}");
+            assert!(ObjectStarts::slot(ObjectType::Class(class), attributes as u32 + 3).is_some());
+        }
+        let locator = LocatorAttr::NEW_ORDER.len() as u32;
+        assert!(ObjectStarts::slot(ObjectType::Locator, locator).is_some());
+        // Type names split at `:` as at `::`, and no segment is as long as a long source.
+        for ty in ModelClass::ALL
+            .iter()
+            .map(|&class| ObjectType::Class(class))
+            .chain([ObjectType::Locator])
+        {
+            let name = ty.pcore_name();
+            let pieces: Vec<&str> = name.split(':').filter(|s| !s.is_empty()).collect();
+            assert_eq!(pieces, name.split("::").collect::<Vec<_>>());
+            assert!(pieces.iter().all(|piece| piece.len() <= LONG_SOURCE));
         }
     }
 }
