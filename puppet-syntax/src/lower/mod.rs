@@ -359,9 +359,13 @@ pub(crate) fn resolve_positions(
                 let offset = model.offset(container);
                 model.set_span(id, offset, 0);
                 if recent[0] != Some(container) {
+                    // Move it to the front (by hand: `rotate_right` is a call and a loop).
                     let at = recent.iter().position(|&c| c == Some(container));
-                    let end = at.unwrap_or(recent.len() - 1);
-                    recent[..=end].rotate_right(1);
+                    let mut k = at.unwrap_or(recent.len() - 1);
+                    while k > 0 {
+                        recent[k] = recent[k - 1];
+                        k -= 1;
+                    }
                     recent[0] = Some(container);
                 }
             }

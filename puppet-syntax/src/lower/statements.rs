@@ -20,14 +20,15 @@ impl Lowering<'_> {
     /// Ruby's `transform_calls` over one statement list. `None` after a grammar-action error.
     pub(super) fn statement_list(&mut self, vals: &[Val]) -> Option<Vec<NodeId>> {
         let mut memo: Vec<NodeId> = Vec::with_capacity(vals.len());
-        // One buffer for every statement's arguments (most statements are one expression).
-        let mut args: Vec<NodeId> = Vec::new();
+        // One buffer for the arguments of every comma list; most statements are one
+        // expression, passed as a one-element slice (no buffer, no allocation).
+        let mut list: Vec<NodeId> = Vec::new();
+        let mut single = [NodeId::from_index(0)];
         for &val in vals {
-            args.clear();
-            let first_comma = match val {
+            let (args, first_comma) = match val {
                 Val::Node(id) => {
-                    args.push(id);
-                    None
+                    single[0] = id;
+                    (&single[..], None)
                 }
                 Val::Group {
                     kind: COMMA_LIST,
@@ -35,8 +36,9 @@ impl Lowering<'_> {
                     end,
                 } => {
                     let members = self.group_members(start, end);
-                    args.extend(Self::nodes(members));
-                    members.iter().find_map(|v| v.tok())
+                    list.clear();
+                    list.extend(Self::nodes(members));
+                    (&list[..], members.iter().find_map(|v| v.tok()))
                 }
                 _ => continue, // `;` tokens, merged EPP text
             };
@@ -46,7 +48,7 @@ impl Lowering<'_> {
                 let span = self.span_between(self.span(name), self.span(last));
                 let call = self
                     .model
-                    .call_named_function(span, name, false, &args, None);
+                    .call_named_function(span, name, false, args, None);
                 *memo.last_mut()? = call;
             } else if let Some(comma) = first_comma {
                 let (offset, len) = self.tok_span(comma);

@@ -59,7 +59,6 @@ impl<S: TreeSink> EventSink for S {
 /// Only the `Start` events a chain points to are overwritten (with `Tombstone`, so they are
 /// not opened twice): every other event is read once, in order, and left as it is.
 pub(crate) fn process<S: TreeSink + ?Sized>(events: &mut [Event], sink: &mut S) {
-    let mut forward_parents: Vec<SyntaxKind> = Vec::new();
     for i in 0..events.len() {
         match events[i] {
             // Most nodes have no forward parent: opened at once.
@@ -69,33 +68,59 @@ pub(crate) fn process<S: TreeSink + ?Sized>(events: &mut [Event], sink: &mut S) 
             } => sink.start_node(kind),
             Event::Start {
                 kind,
-                forward_parent,
-            } => {
-                // Collect the chain of parents (outermost last), then open them outermost first.
-                forward_parents.push(kind);
-                let mut idx = i;
-                let mut fp = forward_parent;
-                while let Some(distance) = fp {
-                    idx += distance.get() as usize;
-                    fp = match std::mem::replace(&mut events[idx], Event::Tombstone) {
-                        Event::Start {
-                            kind,
-                            forward_parent,
-                        } => {
-                            forward_parents.push(kind);
-                            forward_parent
-                        }
-                        _ => None,
-                    };
-                }
-                for kind in forward_parents.drain(..).rev() {
-                    sink.start_node(kind);
-                }
-            }
+                forward_parent: Some(distance),
+            } => open_with_forward_parents(events, i, kind, distance, sink),
             Event::Finish => sink.finish_node(),
             Event::Token { raw } => sink.token(raw),
             Event::Error => sink.error(),
             Event::Tombstone => {}
         }
+    }
+}
+
+/// Opens the node `kind` started at `events[i]` and the chain of forward parents it points to
+/// (at `distance` and on), outermost first, and tombstones the chain's later `Start`s.
+fn open_with_forward_parents<S: TreeSink + ?Sized>(
+    events: &mut [Event],
+    i: usize,
+    kind: SyntaxKind,
+    distance: NonZeroU32,
+    sink: &mut S,
+) {
+    // Collect the chain (outermost last). Chains are short (an operator over a call over an
+    // access…): the first few kinds live on the stack, so a batch allocates nothing.
+    const INLINE: usize = 8;
+    let mut inline = [SyntaxKind::EOF; INLINE];
+    let mut len = 0;
+    let mut spilled: Vec<SyntaxKind> = Vec::new();
+    let mut push = |kind| {
+        if len < INLINE {
+            inline[len] = kind;
+            len += 1;
+        } else {
+            spilled.push(kind);
+        }
+    };
+    push(kind);
+    let mut idx = i;
+    let mut fp = Some(distance);
+    while let Some(distance) = fp {
+        idx += distance.get() as usize;
+        fp = match events
+            .get_mut(idx)
+            .map(|e| std::mem::replace(e, Event::Tombstone))
+        {
+            Some(Event::Start {
+                kind,
+                forward_parent,
+            }) => {
+                push(kind);
+                forward_parent
+            }
+            _ => None,
+        };
+    }
+    for &kind in spilled.iter().rev().chain(inline[..len].iter().rev()) {
+        sink.start_node(kind);
     }
 }

@@ -309,18 +309,26 @@ impl<'i, 't> Parser<'i, 't> {
         if self.current() == EOF {
             return;
         }
-        self.events.push(Event::Token {
-            raw: self.raw_pos as u32,
-        });
+        let raw = self.raw_pos;
+        self.events.push(Event::Token { raw: raw as u32 });
         let error_tokens = &self.input.lexer_error_tokens;
         // Usually there is no lexer error: skip the search.
         if !error_tokens.is_empty() && error_tokens.binary_search(&(self.pos as u32)).is_ok() {
             self.events.push(Event::Error);
         }
         self.pos += 1;
-        self.prev_raw = Some(self.raw_pos);
-        self.raw_pos = self.input.significant_from(self.raw_pos + 1);
-        self.current_kind = self.input.kind_at(self.raw_pos);
+        self.prev_raw = Some(raw);
+        // The next significant token and its kind in one pass (one bounds check per token).
+        let kinds = &self.input.lexed.kinds;
+        let mut next = raw + 1;
+        self.current_kind = loop {
+            match kinds.get(next) {
+                Some(kind) if kind.is_trivia() => next += 1,
+                Some(&kind) => break kind,
+                None => break EOF,
+            }
+        };
+        self.raw_pos = next;
         self.steps = 0;
     }
 

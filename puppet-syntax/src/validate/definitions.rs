@@ -502,15 +502,22 @@ impl Checker<'_> {
         }
         // internal_check_illegal_assignment: an assignment anywhere in the default value, except
         // inside lambdas. Iterative pre-order (values can be long operator chains).
-        let mut stack: Vec<NodeId> = value.iter().copied().collect();
-        while let Some(n) = stack.pop() {
+        // The value itself is not pushed and children go straight onto the stack, so a
+        // default without sub-expressions allocates nothing.
+        let mut stack: Vec<NodeId> = Vec::new();
+        let mut next = *value;
+        while let Some(n) = next.take().or_else(|| stack.pop()) {
             match model.class(n) {
                 ModelClass::AssignmentExpression => {
                     let text = msg::ILLEGAL_ASSIGNMENT_CONTEXT.to_owned();
                     self.accept(IssueCode::ILLEGAL_ASSIGNMENT_CONTEXT, n, text, Vec::new());
                 }
                 ModelClass::LambdaExpression => {}
-                _ => stack.extend(walk::children(model, n).into_iter().rev()),
+                _ => {
+                    let first = stack.len();
+                    walk::push_children(model, n, &mut stack);
+                    stack[first..].reverse();
+                }
             }
         }
     }

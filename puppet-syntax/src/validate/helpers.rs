@@ -183,10 +183,11 @@ impl Checker<'_> {
             let model = self.model;
             match model.kind(o) {
                 NodeKind::VariableExpression { expr } => {
-                    let name = match model.kind(*expr) {
-                        NodeKind::QualifiedName { value } => Some(model.str(*value).to_owned()),
+                    // Borrowed: the name is copied only into a diagnostic.
+                    let name: Option<std::borrow::Cow<'_, str>> = match model.kind(*expr) {
+                        NodeKind::QualifiedName { value } => Some(model.str(*value).into()),
                         NodeKind::QualifiedReference { cased_value } => {
-                            Some(model.str(*cased_value).to_lowercase())
+                            Some(model.str(*cased_value).to_lowercase().into())
                         }
                         _ => None,
                     };
@@ -197,7 +198,7 @@ impl Checker<'_> {
                             IssueCode::ILLEGAL_NUMERIC_ASSIGNMENT,
                             o,
                             text,
-                            vec![("varname", name.clone())],
+                            vec![("varname", name.to_string())],
                         );
                     }
                     if self.will_accept(IssueCode::CROSS_SCOPE_ASSIGNMENT) && name.contains("::") {
@@ -206,7 +207,7 @@ impl Checker<'_> {
                             IssueCode::CROSS_SCOPE_ASSIGNMENT,
                             o,
                             text,
-                            vec![("name", name)],
+                            vec![("name", name.into_owned())],
                         );
                     }
                 }

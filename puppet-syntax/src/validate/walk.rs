@@ -11,17 +11,17 @@ pub(crate) fn push_children(model: &Model, id: NodeId, out: &mut Vec<NodeId>) {
         .for_each_child(model, &mut |child| out.push(child));
 }
 
-/// The children of `id` as a new vector (for the helpers that recurse on contents).
-pub(crate) fn children(model: &Model, id: NodeId) -> Vec<NodeId> {
-    let mut out = Vec::new();
-    push_children(model, id, &mut out);
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{parse, ParseOptions};
+
+    /// The children of `id` as a new vector.
+    fn children(model: &Model, id: NodeId) -> Vec<NodeId> {
+        let mut out = Vec::new();
+        push_children(model, id, &mut out);
+        out
+    }
 
     #[test]
     fn same_children_as_the_reflection() {
