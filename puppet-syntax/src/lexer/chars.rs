@@ -4,9 +4,9 @@
 //! (`[A-Za-z0-9_]`), `[[:blank:]]` is Unicode (tab and the space separators), and `\b` uses
 //! Unicode word characters (so `1é` is not a number followed by `é`).
 
-/// `\w` (ASCII): `[A-Za-z0-9_]`.
+/// `\w` (ASCII): `[A-Za-z0-9_]` (the validator's name checks use it too).
 #[inline]
-pub(super) fn is_word(b: u8) -> bool {
+pub(crate) fn is_word(b: u8) -> bool {
     // A table: one load instead of three range checks in the name-scanning loops.
     WORD_BYTES[b as usize]
 }

@@ -95,7 +95,7 @@
 //! text ending in an odd number of backslashes (Ruby crashes) ends the text. Inputs
 //! must be smaller than 4 GiB.
 
-mod chars;
+pub(crate) mod chars;
 mod code;
 mod epp;
 mod escapes;

@@ -24,24 +24,9 @@ pub(crate) fn is_word(c: char) -> bool {
 }
 
 /// Ruby `\w` on one byte of UTF-8 (a byte of a non-ASCII character is never `\w`, as the
-/// character is not): a table lookup, for the name checks that run on every variable and
+/// character is not): the lexer's table, for the name checks that run on every variable and
 /// parameter.
-#[inline]
-pub(crate) fn is_word_byte(b: u8) -> bool {
-    WORD_BYTES[b as usize]
-}
-
-/// `[A-Za-z0-9_]`, by byte.
-static WORD_BYTES: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut i = 0;
-    while i < 256 {
-        let b = i as u8;
-        table[i] = b.is_ascii_alphanumeric() || b == b'_';
-        i += 1;
-    }
-    table
-};
+pub(crate) use crate::lexer::chars::is_word as is_word_byte;
 
 impl Checker<'_> {
     /// `rvalue(o)`: definitions and collectors do not produce a value (`NOT_RVALUE`); unary
