@@ -6,42 +6,25 @@
 //!
 //! usage: find DIR -name '*.pp' | cargo run --release -p puppet-syntax --example cst_throughput [ITER]
 
-use std::io::BufRead;
-use std::time::Instant;
+mod harness;
 
 use puppet_syntax::{parse, ParseOptions};
 
 fn main() {
-    let iterations: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(5)
-        .max(1);
-    let files: Vec<String> = std::io::stdin()
-        .lock()
-        .lines()
-        .map_while(Result::ok)
-        .filter(|l| !l.is_empty())
-        .map(|path| std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")))
-        .collect();
-    let bytes: usize = files.iter().map(String::len).sum();
+    let iterations = harness::iterations(5);
+    let files = harness::files_from_stdin();
+    let bytes: usize = files.iter().map(|(_, b)| b.len()).sum();
     let options = ParseOptions::new().cst(true).model(false);
-    let mut times = Vec::with_capacity(iterations);
     let mut errors = 0;
-    for _ in 0..iterations {
-        let started = Instant::now();
+    let (min, median) = harness::time_passes(iterations, || {
         errors = 0;
-        for text in &files {
-            let result = parse(text.as_bytes(), &options);
+        for (_, bytes) in &files {
+            let result = parse(bytes, &options);
             errors += usize::from(result.has_errors());
         }
-        times.push(started.elapsed().as_secs_f64());
-    }
-    times.sort_by(f64::total_cmp);
+    });
     println!(
-        "files={} bytes={bytes} min_seconds={:.6} median_seconds={:.6} errors={errors}",
-        files.len(),
-        times[0],
-        times[times.len() / 2]
+        "files={} bytes={bytes} min_seconds={min:.6} median_seconds={median:.6} errors={errors}",
+        files.len()
     );
 }

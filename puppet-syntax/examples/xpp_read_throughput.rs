@@ -7,25 +7,16 @@
 //! (`perf record -g` on the binary shows where reading goes; writing is a small part of a run
 //! of 20 or more passes.)
 
-use std::io::BufRead;
-use std::time::Instant;
+mod harness;
 
 use puppet_syntax::xpp::{self, XppFormat, XppWriteOptions};
 use puppet_syntax::{parse_and_validate, ParseOptions};
 
 fn main() {
-    let iterations: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(20)
-        .max(1);
-    let files: Vec<Vec<u8>> = std::io::stdin()
-        .lock()
-        .lines()
-        .map_while(Result::ok)
-        .filter(|l| !l.is_empty())
-        .map(|path| {
-            let source = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let iterations = harness::iterations(20);
+    let files: Vec<Vec<u8>> = harness::files_from_stdin()
+        .into_iter()
+        .map(|(path, source)| {
             let options = ParseOptions::new().file(path.as_str());
             let result = parse_and_validate(&source, &options);
             let write_options = XppWriteOptions {
@@ -38,22 +29,18 @@ fn main() {
         })
         .collect();
     let bytes: usize = files.iter().map(Vec::len).sum();
-    let mut times = Vec::with_capacity(iterations);
     let mut nodes = 0;
-    for _ in 0..iterations {
-        let started = Instant::now();
+    let (min, median) = harness::time_passes(iterations, || {
         nodes = 0;
         for bytes in &files {
             let file = xpp::read_xpp(bytes, None).expect("readable");
             nodes += file.result.model.as_ref().map_or(0, |m| m.node_count());
         }
-        times.push(started.elapsed().as_secs_f64() * 1e3);
-    }
-    times.sort_by(f64::total_cmp);
+    });
     println!(
         "files={} xpp_bytes={bytes} min_ms={:.2} median_ms={:.2} nodes={nodes}",
         files.len(),
-        times[0],
-        times[times.len() / 2]
+        min * 1e3,
+        median * 1e3
     );
 }
