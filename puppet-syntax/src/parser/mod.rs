@@ -96,12 +96,18 @@ impl<'t> Input<'t> {
         }
     }
 
-    /// The index in `lexed` of the first significant token at or after raw index `raw`.
-    fn significant_from(&self, mut raw: usize) -> usize {
-        while self.lexed.kinds.get(raw).is_some_and(|k| k.is_trivia()) {
-            raw += 1;
+    /// The first significant token at or after raw index `raw`: its index in `lexed` and its
+    /// kind (the number of tokens and `EOF` at the end), found in one pass (one bounds check
+    /// per token: this runs for every token the parser takes).
+    #[inline]
+    fn significant_from(&self, mut raw: usize) -> (usize, SyntaxKind) {
+        loop {
+            match self.lexed.kinds.get(raw) {
+                Some(kind) if kind.is_trivia() => raw += 1,
+                Some(&kind) => return (raw, kind),
+                None => return (raw, EOF),
+            }
         }
-        raw
     }
 
     /// The kind of the token at raw index `raw`, `EOF` past the end.
@@ -207,12 +213,12 @@ impl<'i, 't> Parser<'i, 't> {
             None => input.lexed.kinds.len() * 6 / 5 + 16,
             Some(_) => 1024,
         };
-        let raw_pos = input.significant_from(0);
+        let (raw_pos, current_kind) = input.significant_from(0);
         Parser {
             input,
             pos: 0,
             raw_pos,
-            current_kind: input.kind_at(raw_pos),
+            current_kind,
             prev_raw: None,
             events: Vec::with_capacity(capacity),
             flushed: 0,
@@ -318,17 +324,7 @@ impl<'i, 't> Parser<'i, 't> {
         }
         self.pos += 1;
         self.prev_raw = Some(raw);
-        // The next significant token and its kind in one pass (one bounds check per token).
-        let kinds = &self.input.lexed.kinds;
-        let mut next = raw + 1;
-        self.current_kind = loop {
-            match kinds.get(next) {
-                Some(kind) if kind.is_trivia() => next += 1,
-                Some(&kind) => break kind,
-                None => break EOF,
-            }
-        };
-        self.raw_pos = next;
+        (self.raw_pos, self.current_kind) = self.input.significant_from(raw + 1);
         self.steps = 0;
     }
 
