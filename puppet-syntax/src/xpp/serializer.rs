@@ -92,8 +92,9 @@ impl ObjectStarts {
         }
     }
 
-    /// The slot of `(ty, count)`; `None` for a count beyond the table (never written by this
-    /// writer: such an object start is then written in full each time, which readers accept).
+    /// The slot of `(ty, count)`; `None` for a count beyond the table, which no class has (a
+    /// test checks the description): such an object start would be written in full each time,
+    /// which readers accept but Ruby would not write, rather than panic.
     fn slot(ty: ObjectType, count: u32) -> Option<usize> {
         let row = match ty {
             ObjectType::Class(class) => class as usize,
