@@ -58,16 +58,28 @@ module PuppetNativeParser
 
   # The result of #parse or #validate.
   class ParseResult
-    # The diagnostics, in source order (the validator's after the parser's).
-    attr_reader :diagnostics
-    # The file name given, or nil.
-    attr_reader :file
-
-    def initialize(native, file, model_wanted)
+    # `file`: the file name given; `file_from_native`: when it is nil, whether the native
+    # result has the name instead (a result read from an XPP file names the file it records).
+    # The diagnostics and that name are made into Ruby objects when first asked for: the
+    # drop-in and a caller that only wants the model never ask.
+    def initialize(native, file, model_wanted, file_from_native: false)
       @native = native
       @file = file
+      @file_from_native = file_from_native && file.nil?
       @model_wanted = model_wanted
-      @diagnostics = PuppetNativeParser.diagnostics_of(native.diagnostics)
+    end
+
+    # The diagnostics, in source order (the validator's after the parser's).
+    def diagnostics
+      @diagnostics ||= PuppetNativeParser.diagnostics_of(@native.diagnostics)
+    end
+
+    # The file name given (for a result of #load_xpp without file:, the one the file
+    # records), or nil.
+    def file
+      return @file unless @file_from_native
+      @file_from_native = false
+      @file = @native.file_name
     end
 
     # Puppet's model: a Puppet::Pops::Model::Program (built on first use, then kept), or nil
@@ -80,16 +92,16 @@ module PuppetNativeParser
     end
 
     def errors?
-      @diagnostics.any?(&:error?)
+      diagnostics.any?(&:error?)
     end
 
     def errors
-      @diagnostics.select(&:error?)
+      diagnostics.select(&:error?)
     end
 
     # Warnings and deprecations.
     def warnings
-      @diagnostics.reject(&:error?)
+      diagnostics.reject(&:error?)
     end
 
     # The model as PN (what `puppet parser dump --format pn` prints), or nil without a model.
@@ -185,7 +197,7 @@ module PuppetNativeParser
       boolean(:trust, trust)
       native = Native.load_xpp(bytes, trust ? nil : source, file)
       raise XppError.new(native[1], code: native[0]) if native.is_a?(Array)
-      ParseResult.new(native, file || native.file_name, true)
+      ParseResult.new(native, file, true, file_from_native: true)
     end
 
     # The argument `location` of the native calls.
@@ -230,10 +242,13 @@ module PuppetNativeParser
     private
 
     def xpp_bytes(xpp)
-      xpp = xpp.to_path if xpp.respond_to?(:to_path)
-      raise TypeError, "xpp must be a String (bytes or path), not #{xpp.class}" unless xpp.is_a?(String)
-      # (Only the first bytes are looked at: no copy of the file's bytes.)
-      return xpp if xpp.byteslice(0, XPP_MIME_PREFIX.bytesize).b == XPP_MIME_PREFIX || xpp.include?("\0")
+      unless xpp.is_a?(String)
+        xpp = xpp.to_path if xpp.respond_to?(:to_path)
+        raise TypeError, "xpp must be a String (bytes or path), not #{xpp.class}" unless xpp.is_a?(String)
+      end
+      # Only the first bytes are looked at, as bytes: no copy of the file's bytes, and no
+      # scan of them (String#start_with? would check the whole String's encoding first).
+      return xpp if xpp.byteslice(0, XPP_MIME_PREFIX.bytesize) == XPP_MIME_PREFIX || xpp.include?("\0")
       File.binread(xpp)
     rescue Errno::ENOENT => e
       raise XppError.new("cannot read #{xpp}: #{e.message}", code: "XPP_MISSING")
