@@ -10,6 +10,7 @@ mod cli;
 mod commands;
 mod inputs;
 mod logging;
+mod read_ahead;
 mod report;
 mod source;
 

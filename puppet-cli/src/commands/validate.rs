@@ -5,7 +5,9 @@
 //!   file once: `crate::inputs`) for `*.pp` and `*.epp`; no PATH means the current directory;
 //!   `-` reads standard input. `.epp` files (and everything with `--epp`) are parsed as EPP
 //!   templates.
-//! * Files are validated in parallel (rayon, `--jobs`), the output is in sorted path order.
+//! * Files are validated in parallel (rayon, `--jobs` workers), read ahead of the workers by
+//!   one more thread when they leave a core idle (`crate::read_ahead`); the output is in
+//!   sorted path order.
 //!   A progress bar is drawn on stderr when it is a terminal and there are many files.
 //! * `--format human`: `FILE:LINE:COLUMN: SEVERITY[CODE]: message`, then the source line with a
 //!   caret under the span (`crate::report`: escaped, coloured on a terminal), then a summary
@@ -29,11 +31,10 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use puppet_syntax::ruby_format::json_string;
 use puppet_syntax::{parse_and_validate_owned, Diagnostic, LocationContext, ParseOptions, Strict};
-use rayon::prelude::*;
 
 use crate::cli::{ColorChoice, ParseArgs, ReportArgs};
 use crate::report::{self, escape_path, Counts, Human};
-use crate::{inputs, source, Outcome};
+use crate::{inputs, read_ahead, source, Outcome};
 
 /// Files from which on the progress bar is shown (on a terminal).
 const PROGRESS_MIN_FILES: usize = 64;
@@ -44,7 +45,8 @@ pub struct ValidateArgs {
     #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
     pub format: OutputFormat,
 
-    /// Number of files validated in parallel (default: all cores).
+    /// Number of files validated in parallel (default: all cores). With fewer than the cores,
+    /// one more thread reads the files ahead of the workers.
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
 
@@ -141,20 +143,12 @@ pub fn run(args: &ValidateArgs, color: ColorChoice) -> Outcome {
         }
         bar
     });
-    let results: Vec<Checked> = pool.install(|| {
-        files
-            .par_iter()
-            // Small pieces, so that a thread that runs out of work can steal: file costs vary
-            // a lot and rayon's default split of a slice can leave one thread idle for long.
-            .with_max_len(4)
-            .map(|path| {
-                let checked = check_file(path, args.parse, &options);
-                if let Some(bar) = &progress {
-                    bar.inc(1);
-                }
-                checked
-            })
-            .collect()
+    let results: Vec<Checked> = read_ahead::map_read(&pool, &files, |path, read| {
+        let checked = check_file(path, read, args.parse, &options);
+        if let Some(bar) = &progress {
+            bar.inc(1);
+        }
+        checked
     });
     if let Some(bar) = progress {
         bar.finish_and_clear();
@@ -291,9 +285,15 @@ fn format_name(format: OutputFormat) -> &'static str {
     }
 }
 
-/// Reads, parses and validates one file (a panic becomes an error report).
-fn check_file(path: &Path, parse_args: ParseArgs, base: &ParseOptions) -> Checked {
-    let input = match source::read(path) {
+/// Parses and validates one file, given what reading it gave (a panic becomes an error
+/// report).
+fn check_file(
+    path: &Path,
+    read: io::Result<source::Input>,
+    parse_args: ParseArgs,
+    base: &ParseOptions,
+) -> Checked {
+    let input = match read {
         Ok(input) => input,
         Err(err) => {
             let _ = writeln!(
