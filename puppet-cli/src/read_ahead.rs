@@ -57,8 +57,7 @@ where
     // The reader only runs on a core the workers leave idle: with a worker on every core it
     // would take time from them (measured: 3% slower with 2 workers on 2 cores, 9% faster
     // with 1).
-    let spare_core = std::thread::available_parallelism()
-        .is_ok_and(|cores| pool.current_num_threads() < cores.get());
+    let spare_core = leaves_a_core_idle(pool);
     let mut by_worker: Vec<Vec<(usize, T)>> = std::thread::scope(|scope| {
         if !spare_core {
             // No reader: the queue is closed from the start and the workers read every file.
@@ -136,6 +135,11 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Whether `pool`'s workers leave a core idle (fewer threads than cores).
+pub fn leaves_a_core_idle(pool: &rayon::ThreadPool) -> bool {
+    std::thread::available_parallelism().is_ok_and(|cores| pool.current_num_threads() < cores.get())
 }
 
 /// The size of a file read (0 when it could not be).

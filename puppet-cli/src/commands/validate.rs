@@ -127,7 +127,13 @@ pub fn run(args: &ValidateArgs, color: ColorChoice) -> Outcome {
             return Outcome::Failure;
         }
     };
-    let found = pool.install(|| inputs::collect(&args.paths));
+    // Finding the files is kernel work (a `stat` per named file, directory listings): with
+    // fewer workers than cores it runs on every core (rayon's global pool), as reading does.
+    let found = if read_ahead::leaves_a_core_idle(&pool) {
+        inputs::collect(&args.paths)
+    } else {
+        pool.install(|| inputs::collect(&args.paths))
+    };
     if found.problems > 0 {
         outcome = outcome.merge(Outcome::Failure);
     }
