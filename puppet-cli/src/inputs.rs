@@ -23,6 +23,7 @@
 //! at debug level.
 
 use std::collections::{HashMap, HashSet};
+use std::ffi::{OsStr, OsString};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -93,13 +94,15 @@ pub fn collect(paths: &[PathBuf]) -> Inputs {
     let named: Vec<Named> = paths.par_iter().map(|p| classify(p)).collect();
     // A named file's canonical path is its directory's and its name: one `realpath` per
     // directory, not per file.
-    let parents: HashSet<&Path> = named
+    // (Keyed by the path's bytes: hashing a `Path` walks its components, and a directory
+    // spelled two ways is only resolved twice, to the same place.)
+    let parents: HashSet<&OsStr> = named
         .iter()
         .zip(paths)
         .filter(|(n, _)| matches!(n, Named::File))
-        .map(|(_, p)| parent_of(p))
+        .map(|(_, p)| parent_of(p).as_os_str())
         .collect();
-    let parents: HashMap<&Path, PathBuf> = parents
+    let parents: HashMap<&OsStr, PathBuf> = parents
         .into_par_iter()
         .filter_map(|dir| Some((dir, std::fs::canonicalize(dir).ok()?)))
         .collect();
@@ -119,7 +122,7 @@ pub fn collect(paths: &[PathBuf]) -> Inputs {
                 continue;
             }
             Named::File => parents
-                .get(parent_of(path))
+                .get(parent_of(path).as_os_str())
                 .zip(path.file_name())
                 .map(|(dir, name)| dir.join(name)),
             Named::Resolved(real) => Some(real),
@@ -236,12 +239,14 @@ fn next_level(
 fn dedupe(mut candidates: Vec<Candidate>) -> Vec<PathBuf> {
     candidates
         .sort_unstable_by(|a, b| (a.links, a.path.as_os_str()).cmp(&(b.links, b.path.as_os_str())));
-    let mut kept: HashMap<PathBuf, usize> = HashMap::new();
+    // Canonical paths are normalized: their bytes identify them (and hash much faster than
+    // a `Path`, whose hash walks its components).
+    let mut kept: HashMap<OsString, usize> = HashMap::new();
     let mut seen_paths: HashSet<PathBuf> = HashSet::new();
     let mut files = Vec::with_capacity(candidates.len());
     for candidate in candidates {
         if let Some(real) = candidate.real {
-            if let Some(&index) = kept.get(&real) {
+            if let Some(&index) = kept.get(real.as_os_str()) {
                 let first: &PathBuf = &files[index];
                 log::debug!(
                     path = escape_path(&candidate.path).as_ref(),
@@ -250,7 +255,7 @@ fn dedupe(mut candidates: Vec<Candidate>) -> Vec<PathBuf> {
                 );
                 continue;
             }
-            kept.insert(real, files.len());
+            kept.insert(real.into_os_string(), files.len());
         } else if !seen_paths.insert(candidate.path.clone()) {
             continue; // the same unreadable (or stdin) path named twice
         }
