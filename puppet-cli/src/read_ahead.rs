@@ -95,12 +95,17 @@ where
                 let (index, read) = match taken.next() {
                     Some(item) => item,
                     None => {
-                        // Empty, or the reader has finished: either way, nothing now.
-                        let batch = lock(&receiver).try_recv().ok();
-                        let batch = match batch {
+                        // Empty, or the reader has finished: either way, nothing now. (A
+                        // statement of its own: the lock is released at its end, before the
+                        // arms below may take it again.)
+                        let queued = lock(&receiver).try_recv().ok();
+                        let batch = match queued {
                             Some(batch) => batch,
                             None => match claim(1).next() {
-                                Some(index) => vec![(index, source::read(&paths[index]))],
+                                Some(index) => {
+                                    taken = vec![(index, source::read(&paths[index]))].into_iter();
+                                    continue;
+                                }
                                 // Every file is claimed: take what the reader still holds,
                                 // until it has finished (the queue then reports a
                                 // disconnection).
@@ -110,12 +115,7 @@ where
                                 },
                             },
                         };
-                        // Only the reader's batches were counted; saturate for a worker's own.
-                        let bytes = batch_bytes(&batch);
-                        let _ =
-                            held_bytes.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |held| {
-                                Some(held.saturating_sub(bytes))
-                            });
+                        held_bytes.fetch_sub(batch_bytes(&batch), Ordering::Relaxed);
                         taken = batch.into_iter();
                         continue;
                     }
