@@ -518,9 +518,11 @@ impl Checker<'_> {
         }
         // internal_check_illegal_assignment: an assignment anywhere in the default value, except
         // inside lambdas. Iterative pre-order (values can be long operator chains).
-        // The value itself is not pushed and children go straight onto the stack, so a
-        // default without sub-expressions allocates nothing.
-        let mut stack: Vec<NodeId> = Vec::new();
+        // The value itself is not pushed and children go straight onto the stack (the
+        // checker's, reused from one parameter to the next), so a default without
+        // sub-expressions touches no stack.
+        let mut stack = std::mem::take(&mut self.scratch);
+        stack.clear();
         let mut next = *value;
         while let Some(n) = next.take().or_else(|| stack.pop()) {
             match model.class(n) {
@@ -536,6 +538,7 @@ impl Checker<'_> {
                 }
             }
         }
+        self.scratch = stack;
     }
 
     // ---- location checks ----

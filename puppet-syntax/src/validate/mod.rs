@@ -120,6 +120,9 @@ pub(crate) struct Checker<'m> {
     pub(crate) diagnostics: Vec<Diagnostic>,
     /// `namespace_for_file(model.file)`, computed on first use.
     namespace: Option<FileNamespace>,
+    /// A node stack for the walks inside a check, kept so that each walk does not allocate
+    /// its own (empty whenever it is not in use).
+    pub(crate) scratch: Vec<NodeId>,
 }
 
 impl<'m> Checker<'m> {
@@ -132,6 +135,7 @@ impl<'m> Checker<'m> {
             path: Vec::with_capacity(32),
             diagnostics: Vec::new(),
             namespace: None,
+            scratch: Vec::new(),
         }
     }
 
