@@ -6,7 +6,7 @@ use super::{Lowering, UNPOSITIONED};
 use crate::lexer::{dq_segment_value, sq_string_value, string_segment_inner, uq_segment_value};
 use crate::model::{
     ArithmeticOperator, AssignmentOperator, ComparisonOperator, MatchOperator, ModelClass, NodeId,
-    NodeKind, RelationshipOperator,
+    NodeKind, NodeList, RelationshipOperator,
 };
 use crate::syntax_kind::SyntaxKind::{self, *};
 
@@ -423,7 +423,6 @@ impl Lowering<'_> {
 
     /// `|params| >> T { body }`: from the first `|` to `}`; the body is always a block.
     pub(super) fn lambda(&mut self, children: &[Val]) -> Val {
-        let params = self.params_of(children);
         let return_type = self.return_type_of(children);
         let Some((bs, be)) = children.iter().find_map(|v| v.group(BLOCK)) else {
             self.internal_error("lambda without body");
@@ -443,7 +442,7 @@ impl Lowering<'_> {
             return Val::Nothing;
         };
         let (offset, length) = self.span_between(self.tok_span(open), self.tok_span(close));
-        let parameters = self.model.list(&params);
+        let parameters = self.params_list(children);
         Val::Node(self.model.alloc(
             offset,
             length,
@@ -455,21 +454,21 @@ impl Lowering<'_> {
         ))
     }
 
-    /// The `Parameter` nodes of the `PARAM_LIST` (or `EPP_PARAMS`) group among `children`.
-    pub(super) fn params_of(&self, children: &[Val]) -> Vec<NodeId> {
-        let mut out = Vec::new();
-        for v in children {
-            if let Some((s, e)) = v.group(PARAM_LIST) {
-                out.extend(Self::nodes(self.group_members(s, e)));
-            } else if let Some((s, e)) = v.group(EPP_PARAMS) {
-                for inner in self.group_members(s, e) {
-                    if let Some((s2, e2)) = inner.group(PARAM_LIST) {
-                        out.extend(Self::nodes(self.group_members(s2, e2)));
-                    }
-                }
-            }
-        }
-        out
+    /// The `Parameter` nodes of the `PARAM_LIST` (or `EPP_PARAMS`) group among `children`, as a
+    /// model list (stored straight from the groups, without a vector in between).
+    pub(super) fn params_list(&mut self, children: &[Val]) -> NodeList {
+        let groups = &self.groups;
+        let members = move |(s, e): (u32, u32)| groups[s as usize..e as usize].iter();
+        let param_lists = children.iter().flat_map(|v| {
+            let in_epp = v
+                .group(EPP_PARAMS)
+                .into_iter()
+                .flat_map(members)
+                .filter_map(|inner| inner.group(PARAM_LIST));
+            v.group(PARAM_LIST).into_iter().chain(in_epp)
+        });
+        self.model
+            .list_from(param_lists.flat_map(members).filter_map(|v| v.node()))
     }
 
     /// The type of the `RETURN_TYPE` group among `children`.

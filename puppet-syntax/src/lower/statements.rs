@@ -253,7 +253,6 @@ impl Lowering<'_> {
     /// EPP: `LambdaExpression(params, EppExpression(params_specified, body))` at `EPP_START`.
     fn epp_program(&mut self, start: u32, children: &[Val]) -> Val {
         let params_specified = children.iter().any(|v| v.group(EPP_PARAMS).is_some());
-        let params = self.params_of(children);
         let Some(statements) = self.statement_list(&children[1..]) else {
             return Val::Nothing;
         };
@@ -267,7 +266,7 @@ impl Lowering<'_> {
             },
         );
         let (offset, length) = self.tok_span(start);
-        let parameters = self.model.list(&params);
+        let parameters = self.params_list(children);
         Val::Node(self.model.alloc(
             offset,
             length,
