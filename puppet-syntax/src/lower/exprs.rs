@@ -57,6 +57,29 @@ impl Lowering<'_> {
         args
     }
 
+    /// [`Lowering::arguments`] stored as a model list. Without a `k => v` entry (the usual
+    /// case) the nodes go straight into the list arena, without a vector in between.
+    fn arguments_list(&mut self, vals: &[Val]) -> NodeList {
+        let model = &mut *self.model;
+        if Self::nodes(vals).all(|id| model.class(id) != ModelClass::KeyedEntry) {
+            return model.list_from(Self::nodes(vals));
+        }
+        let args = self.arguments(vals);
+        self.model.list(&args)
+    }
+
+    /// [`Lowering::arguments_list`] of the members of group `start..end` (an `ARG_LIST`).
+    fn group_arguments_list(&mut self, start: u32, end: u32) -> NodeList {
+        let members = &self.groups[start as usize..end as usize];
+        let model = &mut *self.model;
+        if Self::nodes(members).all(|id| model.class(id) != ModelClass::KeyedEntry) {
+            return model.list_from(Self::nodes(members));
+        }
+        let members = members.to_vec();
+        let args = self.arguments(&members);
+        self.model.list(&args)
+    }
+
     fn close_unfolded(
         &mut self,
         args: &mut [NodeId],
@@ -187,15 +210,21 @@ impl Lowering<'_> {
     /// `[a, b]`: `LiteralList` on the brackets.
     pub(super) fn array(&mut self, children: &[Val]) -> Val {
         let span = self.bracket_span(children);
-        let values = self.arguments(children);
-        Val::Node(self.model.literal_list(span.0, span.1, &values))
+        let values = self.arguments_list(children);
+        Val::Node(
+            self.model
+                .alloc(span.0, span.1, NodeKind::LiteralList { values }),
+        )
     }
 
     /// `{k => v}`: `LiteralHash` on the braces.
     pub(super) fn hash(&mut self, children: &[Val]) -> Val {
         let span = self.bracket_span(children);
-        let entries: Vec<NodeId> = Self::nodes(children).collect();
-        Val::Node(self.model.literal_hash(span.0, span.1, &entries))
+        let entries = self.model.list_from(Self::nodes(children));
+        Val::Node(
+            self.model
+                .alloc(span.0, span.1, NodeKind::LiteralHash { entries }),
+        )
     }
 
     /// Span from the first to the last token of a bracketed construct.
@@ -341,12 +370,16 @@ impl Lowering<'_> {
             self.internal_error("access");
             return Val::Nothing;
         };
-        let keys = self.arguments(&children[1..]);
+        let keys = self.arguments_list(&children[1..]);
         let end = Self::last_tok(children)
             .map(|t| self.tok_span(t))
             .unwrap_or((0, 0));
         let (offset, length) = self.span_between(self.span(left_expr), end);
-        Val::Node(self.model.access(offset, length, left_expr, &keys))
+        Val::Node(self.model.alloc(
+            offset,
+            length,
+            NodeKind::AccessExpression { left_expr, keys },
+        ))
     }
 
     /// `f(args) |…| {…}`: from the functor's offset to `)` (or the lambda's end).
@@ -359,20 +392,25 @@ impl Lowering<'_> {
             self.internal_error("call without arguments");
             return Val::Nothing;
         };
-        let members: Vec<Val> = self.group_members(start, end).to_vec();
-        let args = self.arguments(&members);
+        let arguments = self.group_arguments_list(start, end);
         let lambda = Self::nodes(&children[1..]).last();
         let end = match lambda {
             Some(l) => self.span(l),
-            None => Self::last_tok(&members)
+            None => Self::last_tok(self.group_members(start, end))
                 .map(|t| self.tok_span(t))
                 .unwrap_or((0, 0)),
         };
-        let span = self.span_between(self.span(functor), end);
-        Val::Node(
-            self.model
-                .call_named_function(span, functor, true, &args, lambda),
-        )
+        let (offset, length) = self.span_between(self.span(functor), end);
+        Val::Node(self.model.alloc(
+            offset,
+            length,
+            NodeKind::CallNamedFunctionExpression {
+                rval_required: true,
+                functor_expr: functor,
+                arguments,
+                lambda,
+            },
+        ))
     }
 
     /// `e.name(args) |…| {…}`: a `CallMethodExpression` whose functor is `NamedAccessExpression`.
@@ -398,27 +436,36 @@ impl Lowering<'_> {
             },
         );
         let lambda = Self::nodes(&children[1..]).last();
-        let (span, args) = match children.iter().find_map(|v| v.group(ARG_LIST)) {
+        let ((offset, length), arguments) = match children.iter().find_map(|v| v.group(ARG_LIST)) {
             Some((start, end)) => {
-                let members: Vec<Val> = self.group_members(start, end).to_vec();
-                let args = self.arguments(&members);
-                let open = Self::first_tok(&members)
+                let arguments = self.group_arguments_list(start, end);
+                let members = self.group_members(start, end);
+                let open = Self::first_tok(members)
                     .map(|t| self.tok_span(t))
                     .unwrap_or((0, 0));
-                let span = if args.is_empty() {
+                let span = if arguments.len == 0 {
                     // `named_access LPAREN RPAREN`: `loc result, val[1], val[3]` with no val[3].
                     open
                 } else {
-                    let close = Self::last_tok(&members)
+                    let close = Self::last_tok(members)
                         .map(|t| self.tok_span(t))
                         .unwrap_or(open);
                     self.span_between(open, close)
                 };
-                (span, args)
+                (span, arguments)
             }
-            None => ((access_offset, access_length), Vec::new()),
+            None => ((access_offset, access_length), NodeList::EMPTY),
         };
-        Val::Node(self.model.call_method(span, functor, true, &args, lambda))
+        Val::Node(self.model.alloc(
+            offset,
+            length,
+            NodeKind::CallMethodExpression {
+                rval_required: true,
+                functor_expr: functor,
+                arguments,
+                lambda,
+            },
+        ))
     }
 
     /// `|params| >> T { body }`: from the first `|` to `}`; the body is always a block.
