@@ -137,9 +137,10 @@ impl<'a> Lowering<'a> {
         )
     }
 
+    #[inline]
     fn tok_text(&self, i: u32) -> &'a str {
-        let start = self.lexed.starts[i as usize] as usize;
-        &self.text[start..start + self.lexed.token_len(i as usize) as usize]
+        let i = i as usize;
+        &self.text[self.lexed.starts[i] as usize..self.lexed.starts[i + 1] as usize]
     }
 
     // ---- positions ----
