@@ -323,11 +323,12 @@ impl Model {
     pub fn str(&self, id: StrId) -> &str {
         let (start, len) = self.string_spans[id.index()];
         let (start, end) = (start as usize, start as usize + (len & !IN_SOURCE) as usize);
-        if len & IN_SOURCE != 0 {
-            &self.source[start..end]
+        let text: &str = if len & IN_SOURCE != 0 {
+            &self.source
         } else {
-            &self.string_buf[start..end]
-        }
+            &self.string_buf
+        };
+        &text[start..end]
     }
 
     /// An exact integer from its digits (no sign, no `0x`/`0` prefix) in `radix` (8, 10 or 16 in
