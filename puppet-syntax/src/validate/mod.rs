@@ -55,7 +55,7 @@ mod messages;
 mod walk;
 
 use crate::diagnostics::{Diagnostic, IssueCode, Severity};
-use crate::model::{Model, NodeId};
+use crate::model::{Model, NodeId, NodeKind};
 use crate::options::{ParseOptions, Strict};
 
 pub(crate) use import::import;
@@ -89,6 +89,23 @@ pub(crate) fn severity_of(code: IssueCode, strict: Strict) -> Option<Severity> {
         IssueCode::FUTURE_RESERVED_WORD => Some(Severity::Deprecation),
         _ => Some(Severity::Error),
     }
+}
+
+/// The classes that have no `check_X` (nor an abstract class's check) and no children: about
+/// half of all nodes, which the walk passes over without a call to [`Checker::check`].
+#[inline]
+fn is_plain_leaf(kind: &NodeKind) -> bool {
+    matches!(
+        kind,
+        NodeKind::LiteralString { .. }
+            | NodeKind::QualifiedName { .. }
+            | NodeKind::LiteralBoolean { .. }
+            | NodeKind::LiteralUndef {}
+            | NodeKind::LiteralDefault {}
+            | NodeKind::LiteralFloat { .. }
+            | NodeKind::LiteralRegularExpression { .. }
+            | NodeKind::Nop {}
+    )
 }
 
 /// A container in Ruby's `@path`: the program, a node, or nothing (`nil`, above the root).
@@ -152,6 +169,10 @@ impl<'m> Checker<'m> {
         let mut stack: Vec<(NodeId, u32)> = Vec::with_capacity(256);
         stack.push((body, 0));
         while let Some((id, depth)) = stack.pop() {
+            if is_plain_leaf(model.kind(id)) {
+                // Nothing to check and no children (and `path` is cut back by the next node).
+                continue;
+            }
             self.path.truncate(depth as usize);
             self.check(id);
             self.path.push(id);
@@ -212,5 +233,27 @@ impl<'m> Checker<'m> {
     /// Whether `accept` would record `code` (Ruby's `acceptor.will_accept?`).
     pub(crate) fn will_accept(&self, code: IssueCode) -> bool {
         severity_of(code, self.options.strict).is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The classes the walk passes over have no children and no diagnostics of their own.
+    #[test]
+    fn plain_leaves_have_no_children() {
+        let source = "$a = ['s', x, true, undef, default, 1.5, /r/, \"t\"]\nnotice($a)\n";
+        let result = crate::parse_and_validate(source.as_bytes(), &ParseOptions::default());
+        assert!(result.diagnostics.is_empty(), "{:?}", result.diagnostics);
+        let model = result.model.unwrap();
+        let mut leaves = 0;
+        for id in model.walk() {
+            if is_plain_leaf(model.kind(id)) {
+                leaves += 1;
+                assert_eq!(model.children(id).count(), 0, "{:?}", model.class(id));
+            }
+        }
+        assert!(leaves >= 8, "{leaves}");
     }
 }
