@@ -166,21 +166,24 @@ impl<'m> Checker<'m> {
         // `path` is cut back to that depth before it is checked, which drops the ancestors of
         // the subtrees already done, so no "leave" step is needed.
         let model = self.model;
+        if is_plain_leaf(model.kind(body)) {
+            return;
+        }
         let mut stack: Vec<(NodeId, u32)> = Vec::with_capacity(256);
         stack.push((body, 0));
         while let Some((id, depth)) = stack.pop() {
-            if is_plain_leaf(model.kind(id)) {
-                // Nothing to check and no children (and `path` is cut back by the next node).
-                continue;
-            }
             self.path.truncate(depth as usize);
             self.check(id);
             self.path.push(id);
-            // The children in reverse, so that the first is popped first.
+            // The children in reverse, so that the first is popped first. Literals and names
+            // with nothing to check and no children are not visited at all (and `path` is cut
+            // back by the next node).
             let first = stack.len();
-            model
-                .kind(id)
-                .for_each_child(model, &mut |child| stack.push((child, depth + 1)));
+            model.kind(id).for_each_child(model, &mut |child| {
+                if !is_plain_leaf(model.kind(child)) {
+                    stack.push((child, depth + 1));
+                }
+            });
             stack[first..].reverse();
         }
     }
