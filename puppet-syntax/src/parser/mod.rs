@@ -38,6 +38,8 @@ pub(crate) use token_set::TokenSet;
 pub const MAX_DEPTH: u32 = 8192;
 /// Lookahead calls allowed without consuming a token (a grammar bug guard, never hit by real input).
 const STEP_LIMIT: u32 = 1_000_000;
+/// The parser's fuel after a token is consumed: the lookahead past the limit finds it empty.
+const FUEL: u32 = STEP_LIMIT + 1;
 
 /// What the grammar sees: the non-trivia tokens of a [`Lexed`], read in place (the parser
 /// skips the trivia as it walks; nothing is copied, so a large file's tokens are held once).
@@ -198,7 +200,8 @@ pub(crate) struct Parser<'i, 't> {
     /// when this is 0, so no marker can refer to an event that is gone.
     open_markers: u32,
     diagnostics: Vec<Diagnostic>,
-    steps: u32,
+    /// Lookaheads left before the step limit (counted down: one decrement and one test).
+    fuel: u32,
     depth: u32,
     max_depth: u32,
     /// Set when the depth cap or the step limit was hit: the rest of the input is skipped.
@@ -225,7 +228,7 @@ impl<'i, 't> Parser<'i, 't> {
             sink,
             open_markers: 0,
             diagnostics: Vec::new(),
-            steps: 0,
+            fuel: FUEL,
             depth: 0,
             max_depth: 0,
             gave_up: false,
@@ -242,11 +245,11 @@ impl<'i, 't> Parser<'i, 't> {
     }
 
     /// One lookahead: the step limit guards against a grammar loop that consumes nothing.
-    /// One add and one compare: this runs several times per token.
+    /// One decrement and one test: this runs several times per token.
     #[inline]
     fn count_step(&mut self) {
-        self.steps += 1;
-        if self.steps > STEP_LIMIT {
+        self.fuel -= 1;
+        if self.fuel == 0 {
             self.no_progress();
         }
     }
@@ -255,7 +258,7 @@ impl<'i, 't> Parser<'i, 't> {
     fn no_progress(&mut self) {
         // Restart the count: after giving up every lookahead sees `EOF` and the grammar
         // unwinds; this keeps those lookaheads off the cold path.
-        self.steps = 0;
+        self.fuel = FUEL;
         if !self.gave_up {
             self.give_up(
                 IssueCode::SYNTAX_ERROR,
@@ -325,7 +328,7 @@ impl<'i, 't> Parser<'i, 't> {
         self.pos += 1;
         self.prev_raw = Some(raw);
         (self.raw_pos, self.current_kind) = self.input.significant_from(raw + 1);
-        self.steps = 0;
+        self.fuel = FUEL;
     }
 
     pub(crate) fn bump(&mut self, kind: SyntaxKind) {
@@ -531,7 +534,7 @@ impl<'i, 't> Parser<'i, 't> {
     /// After giving up: consume every remaining token (into the current node).
     pub(crate) fn bump_rest(&mut self) {
         self.gave_up = false;
-        self.steps = 0;
+        self.fuel = FUEL;
         self.current_kind = self.input.kind_at(self.raw_pos);
         while self.raw_pos < self.input.lexed.kinds.len() {
             self.bump_any();
