@@ -44,17 +44,22 @@ impl Checker<'_> {
                 | NodeKind::NodeDefinition { .. }
                 | NodeKind::TypeAlias { .. }
                 | NodeKind::TypeMapping { .. }
-                | NodeKind::TypeDefinition { .. } => {
-                    let text = msg::not_rvalue(&label(self.model, o));
-                    self.accept(IssueCode::NOT_RVALUE, o, text, Vec::new());
-                    return;
-                }
+                | NodeKind::TypeDefinition { .. } => return self.not_rvalue(o),
                 _ => match unary_operand(kind) {
                     Some(operand) => o = operand,
                     None => return,
                 },
             }
         }
+    }
+
+    /// `NOT_RVALUE` at `o` (out of line: [`Checker::rvalue`] runs for most expressions, and
+    /// almost never reports).
+    #[cold]
+    #[inline(never)]
+    fn not_rvalue(&mut self, o: NodeId) {
+        let text = msg::not_rvalue(&label(self.model, o));
+        self.accept(IssueCode::NOT_RVALUE, o, text, Vec::new());
     }
 
     /// `relation(o)`: a relationship operand; collectors and nested relationships are fine.
