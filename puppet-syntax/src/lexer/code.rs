@@ -146,6 +146,7 @@ impl Lexer<'_> {
     /// `[[:blank:]\r\n]+` as one `WHITESPACE` token. Each newline starts a new line for the
     /// `WSLPAREN` rule; a newline with pending heredoc bodies ends the token and jumps over
     /// the bodies (Ruby's `:newline_jump`).
+    #[inline(always)]
     fn whitespace(&mut self) {
         let b = self.b;
         let mut i = self.pos;
@@ -159,10 +160,7 @@ impl Lexer<'_> {
                 i += 1;
                 if byte == b'\n' {
                     if self.newline_jump.is_some() {
-                        self.push(WHITESPACE, i);
-                        self.pos = i;
-                        self.jump_over_heredoc_bodies();
-                        return;
+                        return self.whitespace_to_heredoc_bodies(i);
                     }
                     self.line_clean = true;
                     // Indentation: runs of spaces, eight at a time.
@@ -184,6 +182,16 @@ impl Lexer<'_> {
         }
         self.push(WHITESPACE, i);
         self.pos = i;
+    }
+
+    /// [`Lexer::whitespace`] up to `end`, a newline with pending heredoc bodies, which it then
+    /// jumps over (out of line: rare, and the whitespace loop is inlined in the dispatch).
+    #[cold]
+    #[inline(never)]
+    fn whitespace_to_heredoc_bodies(&mut self, end: usize) {
+        self.push(WHITESPACE, end);
+        self.pos = end;
+        self.jump_over_heredoc_bodies();
     }
 
     /// At the code-mode newline of a line holding heredoc headers: emit their bodies and
