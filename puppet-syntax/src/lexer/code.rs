@@ -213,6 +213,7 @@ impl Lexer<'_> {
     /// A bare word starting at `p` (`[a-z_]`, or `::` followed by one in the `:` handler):
     /// keyword, `NAME` or `WORD`. `keywords`: look the word up in the keyword tables (the
     /// `::` form never is).
+    #[inline(always)]
     fn bare_word(&mut self, p: usize, keywords: bool) {
         let (end, is_name) = scan_bare_word(self.b, p);
         let kind = if !is_name {
