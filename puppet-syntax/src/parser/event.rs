@@ -69,12 +69,15 @@ pub(crate) fn process<S: TreeSink + ?Sized>(events: &mut [Event], sink: &mut S) 
     let mut i = 0;
     while i < events.len() {
         match events[i] {
-            // Most nodes have no forward parent: opened at once; a node around one token
-            // (half of all nodes) in one step.
+            // A node opens after the chain of forward parents it points to, if any (most nodes
+            // have none); a node around one token (half of all nodes) is handed over in one step.
             Event::Start {
                 kind,
-                forward_parent: None,
+                forward_parent,
             } => {
+                if let Some(distance) = forward_parent {
+                    open_forward_parents(events, i, distance, sink);
+                }
                 if let [Event::Token { raw }, Event::Finish, ..] = events[i + 1..] {
                     sink.leaf_node(kind, raw);
                     i += 3;
@@ -82,10 +85,6 @@ pub(crate) fn process<S: TreeSink + ?Sized>(events: &mut [Event], sink: &mut S) 
                 }
                 sink.start_node(kind)
             }
-            Event::Start {
-                kind,
-                forward_parent: Some(distance),
-            } => open_with_forward_parents(events, i, kind, distance, sink),
             Event::Finish => sink.finish_node(),
             Event::Token { raw } => sink.token(raw),
             Event::Error => sink.error(),
@@ -95,12 +94,12 @@ pub(crate) fn process<S: TreeSink + ?Sized>(events: &mut [Event], sink: &mut S) 
     }
 }
 
-/// Opens the node `kind` started at `events[i]` and the chain of forward parents it points to
-/// (at `distance` and on), outermost first, and tombstones the chain's later `Start`s.
-fn open_with_forward_parents<S: TreeSink + ?Sized>(
+/// Opens the chain of forward parents that the node started at `events[i]` points to (at
+/// `distance` and on), outermost first, and tombstones the chain's later `Start`s. The node
+/// itself is opened by the caller.
+fn open_forward_parents<S: TreeSink + ?Sized>(
     events: &mut [Event],
     i: usize,
-    kind: SyntaxKind,
     distance: NonZeroU32,
     sink: &mut S,
 ) {
@@ -118,7 +117,6 @@ fn open_with_forward_parents<S: TreeSink + ?Sized>(
             spilled.push(kind);
         }
     };
-    push(kind);
     let mut idx = i;
     let mut fp = Some(distance);
     while let Some(distance) = fp {
