@@ -115,6 +115,12 @@ impl Lowering<'_> {
             STRING => {
                 let value = match self.heredoc_text_escapes(t) {
                     Some(escapes) => uq_segment_value(text, escapes),
+                    // Most strings: single-quoted without a backslash, so no escape and no
+                    // escaped closing quote; the value is the text between the quotes.
+                    None if text.starts_with('\'') && !text.contains('\\') => {
+                        let body = &text[1..];
+                        std::borrow::Cow::Borrowed(body.strip_suffix(['\'', '"']).unwrap_or(body))
+                    }
                     None => {
                         let inner = string_segment_inner(STRING, text, false);
                         if text.starts_with('\'') {
