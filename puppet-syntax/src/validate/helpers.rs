@@ -193,7 +193,10 @@ impl Checker<'_> {
                         vec![("varname", name.to_string())],
                     );
                 }
-                if self.will_accept(IssueCode::CROSS_SCOPE_ASSIGNMENT) && name.contains("::") {
+                // (A byte-pair scan: `str::contains` with a `&str` sets up a substring search.)
+                if self.will_accept(IssueCode::CROSS_SCOPE_ASSIGNMENT)
+                    && name.as_bytes().windows(2).any(|pair| pair == b"::")
+                {
                     let text = msg::cross_scope_assignment(&name);
                     self.accept(
                         IssueCode::CROSS_SCOPE_ASSIGNMENT,
