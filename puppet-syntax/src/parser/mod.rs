@@ -187,8 +187,9 @@ pub(crate) struct Parser<'i, 't> {
     /// The kind of the token at `raw_pos` (`EOF` at the end, and once the parser gave up): the
     /// grammar asks for it several times per token, so `current` reads only this.
     current_kind: SyntaxKind,
-    /// The raw index of the token before the current one, if any.
-    prev_raw: Option<usize>,
+    /// The raw index of the token before the current one (`usize::MAX` before the first: one
+    /// store per token instead of an `Option`'s two).
+    prev_raw: usize,
     /// The events not yet handed to `sink` (all of them without a sink).
     events: Vec<Event>,
     /// How many events were handed to `sink` already: a marker's position is absolute, its
@@ -222,7 +223,7 @@ impl<'i, 't> Parser<'i, 't> {
             pos: 0,
             raw_pos,
             current_kind,
-            prev_raw: None,
+            prev_raw: usize::MAX,
             events: Vec::with_capacity(capacity),
             flushed: 0,
             sink,
@@ -326,7 +327,7 @@ impl<'i, 't> Parser<'i, 't> {
             self.events.push(Event::Error);
         }
         self.pos += 1;
-        self.prev_raw = Some(raw);
+        self.prev_raw = raw;
         (self.raw_pos, self.current_kind) = self.input.significant_from(raw + 1);
         self.fuel = FUEL;
     }
@@ -468,8 +469,7 @@ impl<'i, 't> Parser<'i, 't> {
     /// Whether a line break separates the previous token from the current one (used by list
     /// recovery: a missing `,` before a new line more likely means an unclosed bracket).
     pub(crate) fn at_new_line(&self) -> bool {
-        let Some((prev_start, prev_len)) = self.prev_raw.and_then(|raw| self.input.span(raw))
-        else {
+        let Some((prev_start, prev_len)) = self.input.span(self.prev_raw) else {
             return false;
         };
         let prev_end = (prev_start + prev_len) as usize;
