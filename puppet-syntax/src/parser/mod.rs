@@ -321,15 +321,29 @@ impl<'i, 't> Parser<'i, 't> {
         }
         let raw = self.raw_pos;
         self.events.push(Event::Token { raw: raw as u32 });
-        let error_tokens = &self.input.lexer_error_tokens;
-        // Usually there is no lexer error: skip the search.
-        if !error_tokens.is_empty() && error_tokens.binary_search(&(self.pos as u32)).is_ok() {
-            self.events.push(Event::Error);
+        // Usually there is no lexer error: skip the search (out of line).
+        if !self.input.lexer_error_tokens.is_empty() {
+            self.mark_lexer_error();
         }
         self.pos += 1;
         self.prev_raw = raw;
         (self.raw_pos, self.current_kind) = self.input.significant_from(raw + 1);
         self.fuel = FUEL;
+    }
+
+    /// After the current token's event: an `Error` event when the lexer reported an error in
+    /// the token.
+    #[cold]
+    #[inline(never)]
+    fn mark_lexer_error(&mut self) {
+        if self
+            .input
+            .lexer_error_tokens
+            .binary_search(&(self.pos as u32))
+            .is_ok()
+        {
+            self.events.push(Event::Error);
+        }
     }
 
     pub(crate) fn bump(&mut self, kind: SyntaxKind) {
