@@ -98,6 +98,11 @@ impl Lowering<'_> {
             self.internal_error("literal without token");
             return Val::Nothing;
         };
+        self.literal_token(t)
+    }
+
+    /// [`Lowering::literal`] of the node around raw token `t`.
+    pub(super) fn literal_token(&mut self, t: u32) -> Val {
         let (offset, length) = self.tok_span(t);
         let text = self.tok_text(t);
         let id = match self.tok_kind(t) {

@@ -283,7 +283,7 @@ impl TreeSink for Lowering<'_> {
         let value = if self.failed || broken {
             Val::Nothing
         } else {
-            self.literal(&[Val::Tok(raw)])
+            self.literal_token(raw)
         };
         self.stack.push(value);
     }
@@ -299,7 +299,7 @@ impl TreeSink for Lowering<'_> {
             if let Val::Tok(t) = self.stack[start] {
                 self.building_at = self.lexed.starts[t as usize];
                 self.building_end = self.lexed.starts[t as usize + 1];
-                self.stack[start] = self.literal(&[Val::Tok(t)]);
+                self.stack[start] = self.literal_token(t);
                 return;
             }
         }
