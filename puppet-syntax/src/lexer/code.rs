@@ -365,6 +365,7 @@ fn scan_segments(
 /// Ruby's `PATTERN_BARE_WORD` (`((?:::){0,1}(?:[a-z_](?:[\w-]*[\w])?))+`) at `p`, which
 /// must start with `[a-z_]` or `::[a-z_]`. Returns the end and whether the word also
 /// matches `PATTERN_NAME` (every segment `[a-z]\w*`).
+#[inline(always)]
 pub(super) fn scan_bare_word(b: &[u8], p: usize) -> (usize, bool) {
     let mut is_name = true;
     let end = scan_segments(b, p, |b, seg| {
