@@ -42,6 +42,11 @@ pub(crate) fn decode(bytes: &[u8]) -> (&str, Vec<Diagnostic>) {
             return ("", diagnostics);
         }
     }
+    // The vectorised check first (the input is almost always valid); std's check only to
+    // find where a bad input goes wrong.
+    if let Ok(text) = simdutf8::basic::from_utf8(bytes) {
+        return (text, diagnostics);
+    }
     match std::str::from_utf8(bytes) {
         Ok(text) => (text, diagnostics),
         Err(err) => {

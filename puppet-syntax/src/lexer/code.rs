@@ -146,6 +146,7 @@ impl Lexer<'_> {
     /// `[[:blank:]\r\n]+` as one `WHITESPACE` token. Each newline starts a new line for the
     /// `WSLPAREN` rule; a newline with pending heredoc bodies ends the token and jumps over
     /// the bodies (Ruby's `:newline_jump`).
+    #[inline(always)]
     fn whitespace(&mut self) {
         let b = self.b;
         let mut i = self.pos;
@@ -159,10 +160,7 @@ impl Lexer<'_> {
                 i += 1;
                 if byte == b'\n' {
                     if self.newline_jump.is_some() {
-                        self.push(WHITESPACE, i);
-                        self.pos = i;
-                        self.jump_over_heredoc_bodies();
-                        return;
+                        return self.whitespace_to_heredoc_bodies(i);
                     }
                     self.line_clean = true;
                     // Indentation: runs of spaces, eight at a time.
@@ -186,6 +184,16 @@ impl Lexer<'_> {
         self.pos = i;
     }
 
+    /// [`Lexer::whitespace`] up to `end`, a newline with pending heredoc bodies, which it then
+    /// jumps over (out of line: rare, and the whitespace loop is inlined in the dispatch).
+    #[cold]
+    #[inline(never)]
+    fn whitespace_to_heredoc_bodies(&mut self, end: usize) {
+        self.push(WHITESPACE, end);
+        self.pos = end;
+        self.jump_over_heredoc_bodies();
+    }
+
     /// At the code-mode newline of a line holding heredoc headers: emit their bodies and
     /// continue after them. Bodies already covered by other tokens (a multi-line token after
     /// the header) are clipped; a jump backwards is ignored.
@@ -205,6 +213,7 @@ impl Lexer<'_> {
     /// A bare word starting at `p` (`[a-z_]`, or `::` followed by one in the `:` handler):
     /// keyword, `NAME` or `WORD`. `keywords`: look the word up in the keyword tables (the
     /// `::` form never is).
+    #[inline(always)]
     fn bare_word(&mut self, p: usize, keywords: bool) {
         let (end, is_name) = scan_bare_word(self.b, p);
         let kind = if !is_name {
@@ -356,6 +365,7 @@ fn scan_segments(
 /// Ruby's `PATTERN_BARE_WORD` (`((?:::){0,1}(?:[a-z_](?:[\w-]*[\w])?))+`) at `p`, which
 /// must start with `[a-z_]` or `::[a-z_]`. Returns the end and whether the word also
 /// matches `PATTERN_NAME` (every segment `[a-z]\w*`).
+#[inline(always)]
 pub(super) fn scan_bare_word(b: &[u8], p: usize) -> (usize, bool) {
     let mut is_name = true;
     let end = scan_segments(b, p, |b, seg| {

@@ -165,7 +165,9 @@ pub(crate) fn process_escapes(
         return text.to_string();
     }
     let mut s = text.to_string();
-    if escapes.contains(EscapeSet::U) {
+    // A pass replaces only a `\u` (and makes a new one only where it replaced one): without
+    // one there is nothing to do.
+    if escapes.contains(EscapeSet::U) && s.contains("\\u") {
         while let Some(next) = unicode_pass(&s, &mut problems) {
             s = next;
         }

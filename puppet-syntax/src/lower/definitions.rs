@@ -20,12 +20,11 @@ impl Lowering<'_> {
             let keyword = Self::first_tok(children)?;
             let name_tok = children.get(1)?.tok()?;
             let raw_name = self.tok_text(name_tok);
-            let params = self.params_of(children);
             let block = children.iter().find_map(|v| v.group(BLOCK))?;
             let (statements, _, close) = self.block_statements(block)?;
             let body = self.body_block(&statements);
             let (offset, length) = self.span_between(self.tok_span(keyword), close);
-            let parameters = self.model.list(&params);
+            let parameters = self.params_list(children);
             let name = self.model.intern(raw_name);
             let node = match kind {
                 CLASS_DEF => {

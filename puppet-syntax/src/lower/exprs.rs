@@ -6,7 +6,7 @@ use super::{Lowering, UNPOSITIONED};
 use crate::lexer::{dq_segment_value, sq_string_value, string_segment_inner, uq_segment_value};
 use crate::model::{
     ArithmeticOperator, AssignmentOperator, ComparisonOperator, MatchOperator, ModelClass, NodeId,
-    NodeKind, RelationshipOperator,
+    NodeKind, NodeList, RelationshipOperator,
 };
 use crate::syntax_kind::SyntaxKind::{self, *};
 
@@ -57,6 +57,29 @@ impl Lowering<'_> {
         args
     }
 
+    /// [`Lowering::arguments`] stored as a model list. Without a `k => v` entry (the usual
+    /// case) the nodes go straight into the list arena, without a vector in between.
+    fn arguments_list(&mut self, vals: &[Val]) -> NodeList {
+        let model = &mut *self.model;
+        if Self::nodes(vals).all(|id| model.class(id) != ModelClass::KeyedEntry) {
+            return model.list_from(Self::nodes(vals));
+        }
+        let args = self.arguments(vals);
+        self.model.list(&args)
+    }
+
+    /// [`Lowering::arguments_list`] of the members of group `start..end` (an `ARG_LIST`).
+    fn group_arguments_list(&mut self, start: u32, end: u32) -> NodeList {
+        let members = &self.groups[start as usize..end as usize];
+        let model = &mut *self.model;
+        if Self::nodes(members).all(|id| model.class(id) != ModelClass::KeyedEntry) {
+            return model.list_from(Self::nodes(members));
+        }
+        let members = members.to_vec();
+        let args = self.arguments(&members);
+        self.model.list(&args)
+    }
+
     fn close_unfolded(
         &mut self,
         args: &mut [NodeId],
@@ -75,6 +98,11 @@ impl Lowering<'_> {
             self.internal_error("literal without token");
             return Val::Nothing;
         };
+        self.literal_token(t)
+    }
+
+    /// [`Lowering::literal`] of the node around raw token `t`.
+    pub(super) fn literal_token(&mut self, t: u32) -> Val {
         let (offset, length) = self.tok_span(t);
         let text = self.tok_text(t);
         let id = match self.tok_kind(t) {
@@ -92,6 +120,12 @@ impl Lowering<'_> {
             STRING => {
                 let value = match self.heredoc_text_escapes(t) {
                     Some(escapes) => uq_segment_value(text, escapes),
+                    // Most strings: single-quoted without a backslash, so no escape and no
+                    // escaped closing quote; the value is the text between the quotes.
+                    None if text.starts_with('\'') && !text.contains('\\') => {
+                        let body = &text[1..];
+                        std::borrow::Cow::Borrowed(body.strip_suffix(['\'', '"']).unwrap_or(body))
+                    }
                     None => {
                         let inner = string_segment_inner(STRING, text, false);
                         if text.starts_with('\'') {
@@ -187,15 +221,21 @@ impl Lowering<'_> {
     /// `[a, b]`: `LiteralList` on the brackets.
     pub(super) fn array(&mut self, children: &[Val]) -> Val {
         let span = self.bracket_span(children);
-        let values = self.arguments(children);
-        Val::Node(self.model.literal_list(span.0, span.1, &values))
+        let values = self.arguments_list(children);
+        Val::Node(
+            self.model
+                .alloc(span.0, span.1, NodeKind::LiteralList { values }),
+        )
     }
 
     /// `{k => v}`: `LiteralHash` on the braces.
     pub(super) fn hash(&mut self, children: &[Val]) -> Val {
         let span = self.bracket_span(children);
-        let entries: Vec<NodeId> = Self::nodes(children).collect();
-        Val::Node(self.model.literal_hash(span.0, span.1, &entries))
+        let entries = self.model.list_from(Self::nodes(children));
+        Val::Node(
+            self.model
+                .alloc(span.0, span.1, NodeKind::LiteralHash { entries }),
+        )
     }
 
     /// Span from the first to the last token of a bracketed construct.
@@ -341,12 +381,16 @@ impl Lowering<'_> {
             self.internal_error("access");
             return Val::Nothing;
         };
-        let keys = self.arguments(&children[1..]);
+        let keys = self.arguments_list(&children[1..]);
         let end = Self::last_tok(children)
             .map(|t| self.tok_span(t))
             .unwrap_or((0, 0));
         let (offset, length) = self.span_between(self.span(left_expr), end);
-        Val::Node(self.model.access(offset, length, left_expr, &keys))
+        Val::Node(self.model.alloc(
+            offset,
+            length,
+            NodeKind::AccessExpression { left_expr, keys },
+        ))
     }
 
     /// `f(args) |…| {…}`: from the functor's offset to `)` (or the lambda's end).
@@ -359,20 +403,25 @@ impl Lowering<'_> {
             self.internal_error("call without arguments");
             return Val::Nothing;
         };
-        let members: Vec<Val> = self.group_members(start, end).to_vec();
-        let args = self.arguments(&members);
+        let arguments = self.group_arguments_list(start, end);
         let lambda = Self::nodes(&children[1..]).last();
         let end = match lambda {
             Some(l) => self.span(l),
-            None => Self::last_tok(&members)
+            None => Self::last_tok(self.group_members(start, end))
                 .map(|t| self.tok_span(t))
                 .unwrap_or((0, 0)),
         };
-        let span = self.span_between(self.span(functor), end);
-        Val::Node(
-            self.model
-                .call_named_function(span, functor, true, &args, lambda),
-        )
+        let (offset, length) = self.span_between(self.span(functor), end);
+        Val::Node(self.model.alloc(
+            offset,
+            length,
+            NodeKind::CallNamedFunctionExpression {
+                rval_required: true,
+                functor_expr: functor,
+                arguments,
+                lambda,
+            },
+        ))
     }
 
     /// `e.name(args) |…| {…}`: a `CallMethodExpression` whose functor is `NamedAccessExpression`.
@@ -398,32 +447,40 @@ impl Lowering<'_> {
             },
         );
         let lambda = Self::nodes(&children[1..]).last();
-        let (span, args) = match children.iter().find_map(|v| v.group(ARG_LIST)) {
+        let ((offset, length), arguments) = match children.iter().find_map(|v| v.group(ARG_LIST)) {
             Some((start, end)) => {
-                let members: Vec<Val> = self.group_members(start, end).to_vec();
-                let args = self.arguments(&members);
-                let open = Self::first_tok(&members)
+                let arguments = self.group_arguments_list(start, end);
+                let members = self.group_members(start, end);
+                let open = Self::first_tok(members)
                     .map(|t| self.tok_span(t))
                     .unwrap_or((0, 0));
-                let span = if args.is_empty() {
+                let span = if arguments.len == 0 {
                     // `named_access LPAREN RPAREN`: `loc result, val[1], val[3]` with no val[3].
                     open
                 } else {
-                    let close = Self::last_tok(&members)
+                    let close = Self::last_tok(members)
                         .map(|t| self.tok_span(t))
                         .unwrap_or(open);
                     self.span_between(open, close)
                 };
-                (span, args)
+                (span, arguments)
             }
-            None => ((access_offset, access_length), Vec::new()),
+            None => ((access_offset, access_length), NodeList::EMPTY),
         };
-        Val::Node(self.model.call_method(span, functor, true, &args, lambda))
+        Val::Node(self.model.alloc(
+            offset,
+            length,
+            NodeKind::CallMethodExpression {
+                rval_required: true,
+                functor_expr: functor,
+                arguments,
+                lambda,
+            },
+        ))
     }
 
     /// `|params| >> T { body }`: from the first `|` to `}`; the body is always a block.
     pub(super) fn lambda(&mut self, children: &[Val]) -> Val {
-        let params = self.params_of(children);
         let return_type = self.return_type_of(children);
         let Some((bs, be)) = children.iter().find_map(|v| v.group(BLOCK)) else {
             self.internal_error("lambda without body");
@@ -443,7 +500,7 @@ impl Lowering<'_> {
             return Val::Nothing;
         };
         let (offset, length) = self.span_between(self.tok_span(open), self.tok_span(close));
-        let parameters = self.model.list(&params);
+        let parameters = self.params_list(children);
         Val::Node(self.model.alloc(
             offset,
             length,
@@ -455,21 +512,21 @@ impl Lowering<'_> {
         ))
     }
 
-    /// The `Parameter` nodes of the `PARAM_LIST` (or `EPP_PARAMS`) group among `children`.
-    pub(super) fn params_of(&self, children: &[Val]) -> Vec<NodeId> {
-        let mut out = Vec::new();
-        for v in children {
-            if let Some((s, e)) = v.group(PARAM_LIST) {
-                out.extend(Self::nodes(self.group_members(s, e)));
-            } else if let Some((s, e)) = v.group(EPP_PARAMS) {
-                for inner in self.group_members(s, e) {
-                    if let Some((s2, e2)) = inner.group(PARAM_LIST) {
-                        out.extend(Self::nodes(self.group_members(s2, e2)));
-                    }
-                }
-            }
-        }
-        out
+    /// The `Parameter` nodes of the `PARAM_LIST` (or `EPP_PARAMS`) group among `children`, as a
+    /// model list (stored straight from the groups, without a vector in between).
+    pub(super) fn params_list(&mut self, children: &[Val]) -> NodeList {
+        let groups = &self.groups;
+        let members = move |(s, e): (u32, u32)| groups[s as usize..e as usize].iter();
+        let param_lists = children.iter().flat_map(|v| {
+            let in_epp = v
+                .group(EPP_PARAMS)
+                .into_iter()
+                .flat_map(members)
+                .filter_map(|inner| inner.group(PARAM_LIST));
+            v.group(PARAM_LIST).into_iter().chain(in_epp)
+        });
+        self.model
+            .list_from(param_lists.flat_map(members).filter_map(|v| v.node()))
     }
 
     /// The type of the `RETURN_TYPE` group among `children`.

@@ -19,12 +19,23 @@ const STATEMENT_CALLS: &[&str] = &[
 impl Lowering<'_> {
     /// Ruby's `transform_calls` over one statement list. `None` after a grammar-action error.
     pub(super) fn statement_list(&mut self, vals: &[Val]) -> Option<Vec<NodeId>> {
-        let mut memo: Vec<NodeId> = Vec::with_capacity(vals.len());
+        self.statement_list_of(vals.len(), |_, k| vals[k])
+    }
+
+    /// [`Lowering::statement_list`] over the `n` values that `val_at` gives by index (a block's
+    /// members are read in place from the groups, not copied out first).
+    fn statement_list_of(
+        &mut self,
+        n: usize,
+        val_at: impl Fn(&Self, usize) -> Val,
+    ) -> Option<Vec<NodeId>> {
+        let mut memo: Vec<NodeId> = Vec::with_capacity(n);
         // One buffer for the arguments of every comma list; most statements are one
         // expression, passed as a one-element slice (no buffer, no allocation).
         let mut list: Vec<NodeId> = Vec::new();
         let mut single = [NodeId::from_index(0)];
-        for &val in vals {
+        for k in 0..n {
+            let val = val_at(self, k);
             let (args, first_comma) = match val {
                 Val::Node(id) => {
                     single[0] = id;
@@ -98,10 +109,12 @@ impl Lowering<'_> {
 
     /// Statements of a `BLOCK` group, with the spans of its braces.
     pub(super) fn block_statements(&mut self, group: (u32, u32)) -> Option<BlockStatements> {
-        let members: Vec<Val> = self.group_members(group.0, group.1).to_vec();
-        let open = Self::first_tok(&members).map(|t| self.tok_span(t))?;
-        let close = Self::last_tok(&members).map(|t| self.tok_span(t))?;
-        let statements = self.statement_list(&members[1..members.len().saturating_sub(1)])?;
+        let members = self.group_members(group.0, group.1);
+        let open = Self::first_tok(members).map(|t| self.tok_span(t))?;
+        let close = Self::last_tok(members).map(|t| self.tok_span(t))?;
+        // The members between the braces, read in place.
+        let (first, n) = (group.0 as usize + 1, members.len().saturating_sub(2));
+        let statements = self.statement_list_of(n, |this, k| this.groups[first + k])?;
         Some((statements, open, close))
     }
 
@@ -253,7 +266,6 @@ impl Lowering<'_> {
     /// EPP: `LambdaExpression(params, EppExpression(params_specified, body))` at `EPP_START`.
     fn epp_program(&mut self, start: u32, children: &[Val]) -> Val {
         let params_specified = children.iter().any(|v| v.group(EPP_PARAMS).is_some());
-        let params = self.params_of(children);
         let Some(statements) = self.statement_list(&children[1..]) else {
             return Val::Nothing;
         };
@@ -267,7 +279,7 @@ impl Lowering<'_> {
             },
         );
         let (offset, length) = self.tok_span(start);
-        let parameters = self.model.list(&params);
+        let parameters = self.params_list(children);
         Val::Node(self.model.alloc(
             offset,
             length,

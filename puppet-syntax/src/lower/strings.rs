@@ -15,7 +15,22 @@ use crate::syntax_kind::SyntaxKind::*;
 impl Lowering<'_> {
     /// `"a${e}b$v"`: segments and `TextExpression`s; empty string segments are dropped.
     pub(super) fn dq_string(&mut self, children: &[Val]) -> Val {
-        let mut segments: Vec<NodeId> = Vec::with_capacity(children.len());
+        // The segments: the first few on the stack (most strings have few), the rest spilled.
+        const INLINE: usize = 8;
+        let mut inline = [NodeId::from_index(0); INLINE];
+        let mut len = 0;
+        let mut spilled: Vec<NodeId> = Vec::new();
+        let mut push = |id| {
+            if len < INLINE {
+                inline[len] = id;
+            } else {
+                if len == INLINE {
+                    spilled.extend_from_slice(&inline);
+                }
+                spilled.push(id);
+            }
+            len += 1;
+        };
         let mut after_expression = false;
         let mut first_span = None;
         let mut last_span = (0, 0);
@@ -53,22 +68,26 @@ impl Lowering<'_> {
                     first_span.get_or_insert((offset, length));
                     last_span = (offset, length);
                     if !value.is_empty() {
-                        segments.push(self.model.literal_string(offset, length, &value));
+                        push(self.model.literal_string(offset, length, &value));
                     }
                 }
                 Val::Node(expr) => {
                     let expr = self.interpolate(expr, true);
-                    segments.push(self.model.alloc(
-                        UNPOSITIONED,
-                        0,
-                        NodeKind::TextExpression { expr },
-                    ));
+                    push(
+                        self.model
+                            .alloc(UNPOSITIONED, 0, NodeKind::TextExpression { expr }),
+                    );
                 }
                 _ => {}
             }
         }
+        let segments = if len <= INLINE {
+            &inline[..len]
+        } else {
+            &spilled[..]
+        };
         let (offset, length) = self.span_between(first_span.unwrap_or((0, 0)), last_span);
-        Val::Node(self.model.concatenated_string(offset, length, &segments))
+        Val::Node(self.model.concatenated_string(offset, length, segments))
     }
 
     /// Ruby's `interpolate`: inside `${…}` a name (or decimal integer) means a variable, also as
@@ -224,5 +243,25 @@ impl Lowering<'_> {
             }
             None => self.node_or_nothing(None),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A string with more segments than `dq_string` keeps on the stack keeps them all, in order.
+    #[test]
+    fn many_segments_in_order() {
+        let source = format!(
+            "$x = \"{}\"\n",
+            (0..12)
+                .map(|i| format!("s{i}${{a{i}}}"))
+                .collect::<String>()
+        );
+        let result = crate::parse(source.as_bytes(), &crate::ParseOptions::default());
+        let pn = crate::pn::to_pn_string(result.model.as_ref().unwrap());
+        let expected: String = (0..12)
+            .map(|i| format!(" \"s{i}\" (str (var \"a{i}\"))"))
+            .collect();
+        assert_eq!(pn, format!("(= (var \"x\") (concat{expected}))"));
     }
 }

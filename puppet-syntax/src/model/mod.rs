@@ -310,24 +310,32 @@ impl Model {
         {
             (at as u32, text.len() as u32 | IN_SOURCE)
         } else {
-            let start = u32::try_from(self.string_buf.len()).expect("model string arena overflow");
-            self.string_buf.push_str(text);
-            (start, text.len() as u32)
+            self.copy_string(text)
         };
         let id = StrId::from_index(self.string_spans.len());
         self.string_spans.push(span);
         id
     }
 
+    /// [`Model::intern`] of a string that is not a slice of the source: copied into the
+    /// string buffer. Kept out of line, so that the common case above stays small.
+    #[inline(never)]
+    fn copy_string(&mut self, text: &str) -> (u32, u32) {
+        let start = u32::try_from(self.string_buf.len()).expect("model string arena overflow");
+        self.string_buf.push_str(text);
+        (start, text.len() as u32)
+    }
+
     /// The text of a stored string.
     pub fn str(&self, id: StrId) -> &str {
         let (start, len) = self.string_spans[id.index()];
         let (start, end) = (start as usize, start as usize + (len & !IN_SOURCE) as usize);
-        if len & IN_SOURCE != 0 {
-            &self.source[start..end]
+        let text: &str = if len & IN_SOURCE != 0 {
+            &self.source
         } else {
-            &self.string_buf[start..end]
-        }
+            &self.string_buf
+        };
+        &text[start..end]
     }
 
     /// An exact integer from its digits (no sign, no `0x`/`0` prefix) in `radix` (8, 10 or 16 in

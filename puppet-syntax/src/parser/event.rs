@@ -37,6 +37,13 @@ pub trait TreeSink {
     /// attach the trivia before it themselves).
     fn token(&mut self, raw: u32);
     fn finish_node(&mut self);
+    /// A node of `kind` around exactly the token at raw index `raw`: what `start_node`,
+    /// `token` and `finish_node` do (a sink may take this common case in one step).
+    fn leaf_node(&mut self, kind: SyntaxKind, raw: u32) {
+        self.start_node(kind);
+        self.token(raw);
+        self.finish_node();
+    }
     /// A mistake at this point (see [`Event::Error`]); the nodes open now are not well formed.
     fn error(&mut self) {}
 }
@@ -59,31 +66,40 @@ impl<S: TreeSink> EventSink for S {
 /// Only the `Start` events a chain points to are overwritten (with `Tombstone`, so they are
 /// not opened twice): every other event is read once, in order, and left as it is.
 pub(crate) fn process<S: TreeSink + ?Sized>(events: &mut [Event], sink: &mut S) {
-    for i in 0..events.len() {
+    let mut i = 0;
+    while i < events.len() {
         match events[i] {
-            // Most nodes have no forward parent: opened at once.
+            // A node opens after the chain of forward parents it points to, if any (most nodes
+            // have none); a node around one token (half of all nodes) is handed over in one step.
             Event::Start {
                 kind,
-                forward_parent: None,
-            } => sink.start_node(kind),
-            Event::Start {
-                kind,
-                forward_parent: Some(distance),
-            } => open_with_forward_parents(events, i, kind, distance, sink),
+                forward_parent,
+            } => {
+                if let Some(distance) = forward_parent {
+                    open_forward_parents(events, i, distance, sink);
+                }
+                if let [Event::Token { raw }, Event::Finish, ..] = events[i + 1..] {
+                    sink.leaf_node(kind, raw);
+                    i += 3;
+                    continue;
+                }
+                sink.start_node(kind)
+            }
             Event::Finish => sink.finish_node(),
             Event::Token { raw } => sink.token(raw),
             Event::Error => sink.error(),
             Event::Tombstone => {}
         }
+        i += 1;
     }
 }
 
-/// Opens the node `kind` started at `events[i]` and the chain of forward parents it points to
-/// (at `distance` and on), outermost first, and tombstones the chain's later `Start`s.
-fn open_with_forward_parents<S: TreeSink + ?Sized>(
+/// Opens the chain of forward parents that the node started at `events[i]` points to (at
+/// `distance` and on), outermost first, and tombstones the chain's later `Start`s. The node
+/// itself is opened by the caller.
+fn open_forward_parents<S: TreeSink + ?Sized>(
     events: &mut [Event],
     i: usize,
-    kind: SyntaxKind,
     distance: NonZeroU32,
     sink: &mut S,
 ) {
@@ -101,7 +117,6 @@ fn open_with_forward_parents<S: TreeSink + ?Sized>(
             spilled.push(kind);
         }
     };
-    push(kind);
     let mut idx = i;
     let mut fp = Some(distance);
     while let Some(distance) = fp {

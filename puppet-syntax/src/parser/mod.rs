@@ -38,6 +38,8 @@ pub(crate) use token_set::TokenSet;
 pub const MAX_DEPTH: u32 = 8192;
 /// Lookahead calls allowed without consuming a token (a grammar bug guard, never hit by real input).
 const STEP_LIMIT: u32 = 1_000_000;
+/// The parser's fuel after a token is consumed: the lookahead past the limit finds it empty.
+const FUEL: u32 = STEP_LIMIT + 1;
 
 /// What the grammar sees: the non-trivia tokens of a [`Lexed`], read in place (the parser
 /// skips the trivia as it walks; nothing is copied, so a large file's tokens are held once).
@@ -185,8 +187,9 @@ pub(crate) struct Parser<'i, 't> {
     /// The kind of the token at `raw_pos` (`EOF` at the end, and once the parser gave up): the
     /// grammar asks for it several times per token, so `current` reads only this.
     current_kind: SyntaxKind,
-    /// The raw index of the token before the current one, if any.
-    prev_raw: Option<usize>,
+    /// The raw index of the token before the current one (`usize::MAX` before the first: one
+    /// store per token instead of an `Option`'s two).
+    prev_raw: usize,
     /// The events not yet handed to `sink` (all of them without a sink).
     events: Vec<Event>,
     /// How many events were handed to `sink` already: a marker's position is absolute, its
@@ -198,7 +201,8 @@ pub(crate) struct Parser<'i, 't> {
     /// when this is 0, so no marker can refer to an event that is gone.
     open_markers: u32,
     diagnostics: Vec<Diagnostic>,
-    steps: u32,
+    /// Lookaheads left before the step limit (counted down: one decrement and one test).
+    fuel: u32,
     depth: u32,
     max_depth: u32,
     /// Set when the depth cap or the step limit was hit: the rest of the input is skipped.
@@ -219,13 +223,13 @@ impl<'i, 't> Parser<'i, 't> {
             pos: 0,
             raw_pos,
             current_kind,
-            prev_raw: None,
+            prev_raw: usize::MAX,
             events: Vec::with_capacity(capacity),
             flushed: 0,
             sink,
             open_markers: 0,
             diagnostics: Vec::new(),
-            steps: 0,
+            fuel: FUEL,
             depth: 0,
             max_depth: 0,
             gave_up: false,
@@ -242,11 +246,11 @@ impl<'i, 't> Parser<'i, 't> {
     }
 
     /// One lookahead: the step limit guards against a grammar loop that consumes nothing.
-    /// One add and one compare: this runs several times per token.
+    /// One decrement and one test: this runs several times per token.
     #[inline]
     fn count_step(&mut self) {
-        self.steps += 1;
-        if self.steps > STEP_LIMIT {
+        self.fuel -= 1;
+        if self.fuel == 0 {
             self.no_progress();
         }
     }
@@ -255,7 +259,7 @@ impl<'i, 't> Parser<'i, 't> {
     fn no_progress(&mut self) {
         // Restart the count: after giving up every lookahead sees `EOF` and the grammar
         // unwinds; this keeps those lookaheads off the cold path.
-        self.steps = 0;
+        self.fuel = FUEL;
         if !self.gave_up {
             self.give_up(
                 IssueCode::SYNTAX_ERROR,
@@ -317,15 +321,29 @@ impl<'i, 't> Parser<'i, 't> {
         }
         let raw = self.raw_pos;
         self.events.push(Event::Token { raw: raw as u32 });
-        let error_tokens = &self.input.lexer_error_tokens;
-        // Usually there is no lexer error: skip the search.
-        if !error_tokens.is_empty() && error_tokens.binary_search(&(self.pos as u32)).is_ok() {
-            self.events.push(Event::Error);
+        // Usually there is no lexer error: skip the search (out of line).
+        if !self.input.lexer_error_tokens.is_empty() {
+            self.mark_lexer_error();
         }
         self.pos += 1;
-        self.prev_raw = Some(raw);
+        self.prev_raw = raw;
         (self.raw_pos, self.current_kind) = self.input.significant_from(raw + 1);
-        self.steps = 0;
+        self.fuel = FUEL;
+    }
+
+    /// After the current token's event: an `Error` event when the lexer reported an error in
+    /// the token.
+    #[cold]
+    #[inline(never)]
+    fn mark_lexer_error(&mut self) {
+        if self
+            .input
+            .lexer_error_tokens
+            .binary_search(&(self.pos as u32))
+            .is_ok()
+        {
+            self.events.push(Event::Error);
+        }
     }
 
     pub(crate) fn bump(&mut self, kind: SyntaxKind) {
@@ -465,8 +483,7 @@ impl<'i, 't> Parser<'i, 't> {
     /// Whether a line break separates the previous token from the current one (used by list
     /// recovery: a missing `,` before a new line more likely means an unclosed bracket).
     pub(crate) fn at_new_line(&self) -> bool {
-        let Some((prev_start, prev_len)) = self.prev_raw.and_then(|raw| self.input.span(raw))
-        else {
+        let Some((prev_start, prev_len)) = self.input.span(self.prev_raw) else {
             return false;
         };
         let prev_end = (prev_start + prev_len) as usize;
@@ -531,7 +548,7 @@ impl<'i, 't> Parser<'i, 't> {
     /// After giving up: consume every remaining token (into the current node).
     pub(crate) fn bump_rest(&mut self) {
         self.gave_up = false;
-        self.steps = 0;
+        self.fuel = FUEL;
         self.current_kind = self.input.kind_at(self.raw_pos);
         while self.raw_pos < self.input.lexed.kinds.len() {
             self.bump_any();

@@ -346,6 +346,8 @@ impl Checker<'_> {
             // The other binary, unary and query expressions get their abstract class's check.
             // The rest have none: literals, names, `Nop`, method calls, access expressions
             // (check_AccessExpression's `keys.size < 1` cannot fire for parsed code), …
+            // (The walk does not call `check` for the classes of `is_plain_leaf`: a class given
+            // a check here must be taken out there.)
             kind => self.check_inherited(kind),
         }
     }

@@ -3,7 +3,7 @@
 //! checks (`ILLEGAL_DEFINITION_LOCATION`, `ILLEGAL_TOP_CONSTRUCT_LOCATION`) and the
 //! `TasksChecker` overrides.
 
-use super::helpers::{is_word, is_word_byte};
+use super::helpers::is_word_byte;
 use super::labels::label;
 use super::location::FileNamespace;
 use super::messages as msg;
@@ -46,19 +46,35 @@ const RESERVED_TYPE_NAMES: &[&str] = &[
 
 /// Ruby `Patterns::CLASSREF_DECL`: `\A[a-z][\w]*(?:::[a-z][\w]*)*\z`.
 fn is_classref_decl(name: &str) -> bool {
-    segments_match(name, |c| c.is_ascii_lowercase())
+    segments_match(name, |b| b.is_ascii_lowercase())
 }
 
 /// Ruby `Patterns::CLASSREF_EXT_DECL`: `\A[A-Z][\w]*(?:::[A-Z][\w]*)*\z`.
 fn is_classref_ext_decl(name: &str) -> bool {
-    segments_match(name, |c| c.is_ascii_uppercase())
+    segments_match(name, |b| b.is_ascii_uppercase())
 }
 
-fn segments_match(name: &str, first: fn(char) -> bool) -> bool {
-    name.split("::").all(|s| {
-        let mut chars = s.chars();
-        chars.next().is_some_and(first) && chars.all(is_word)
-    })
+/// `\AS(?:::S)*\z` with `S` = a byte `first` accepts, then `\w*`. A byte scan (a byte of a
+/// non-ASCII character is neither `\w` nor a letter `first` accepts, as the character is not).
+fn segments_match(name: &str, first: fn(&u8) -> bool) -> bool {
+    let b = name.as_bytes();
+    let mut i = 0;
+    loop {
+        if !b.get(i).is_some_and(first) {
+            return false;
+        }
+        i += 1;
+        while i < b.len() && is_word_byte(b[i]) {
+            i += 1;
+        }
+        if i == b.len() {
+            return true;
+        }
+        if !b[i..].starts_with(b"::") {
+            return false;
+        }
+        i += 2;
+    }
 }
 
 /// `check_Parameter`'s `/^(?:0x)?[0-9]+$/`.
@@ -502,9 +518,11 @@ impl Checker<'_> {
         }
         // internal_check_illegal_assignment: an assignment anywhere in the default value, except
         // inside lambdas. Iterative pre-order (values can be long operator chains).
-        // The value itself is not pushed and children go straight onto the stack, so a
-        // default without sub-expressions allocates nothing.
-        let mut stack: Vec<NodeId> = Vec::new();
+        // The value itself is not pushed and children go straight onto the stack (the
+        // checker's, reused from one parameter to the next), so a default without
+        // sub-expressions touches no stack.
+        let mut stack = std::mem::take(&mut self.scratch);
+        stack.clear();
         let mut next = *value;
         while let Some(n) = next.take().or_else(|| stack.pop()) {
             match model.class(n) {
@@ -520,6 +538,7 @@ impl Checker<'_> {
                 }
             }
         }
+        self.scratch = stack;
     }
 
     // ---- location checks ----
@@ -647,6 +666,11 @@ mod tests {
         assert!(!is_classref_decl("A"));
         assert!(is_classref_ext_decl("Foo::Bar"));
         assert!(!is_classref_ext_decl("Foo::bar"));
+        for bad in [
+            "", "a::", "a:::b", "a:b", "a::::b", "aé", "é", "a-b", "a::1",
+        ] {
+            assert!(!is_classref_decl(bad), "{bad}");
+        }
         assert!(
             is_numeric_parameter("1")
                 && is_numeric_parameter("0x12")

@@ -30,9 +30,10 @@ pub(crate) use crate::lexer::chars::is_word as is_word_byte;
 
 impl Checker<'_> {
     /// `rvalue(o)`: definitions and collectors do not produce a value (`NOT_RVALUE`); unary
-    /// expressions are checked through to their operand.
+    /// expressions are checked through to their operand (a loop, not a recursion: no stack
+    /// check needed).
     pub(crate) fn rvalue(&mut self, mut o: NodeId) {
-        crate::deep::guarded(|| loop {
+        loop {
             let kind = self.model.kind(o);
             match kind {
                 NodeKind::CollectExpression { .. }
@@ -43,17 +44,22 @@ impl Checker<'_> {
                 | NodeKind::NodeDefinition { .. }
                 | NodeKind::TypeAlias { .. }
                 | NodeKind::TypeMapping { .. }
-                | NodeKind::TypeDefinition { .. } => {
-                    let text = msg::not_rvalue(&label(self.model, o));
-                    self.accept(IssueCode::NOT_RVALUE, o, text, Vec::new());
-                    return;
-                }
+                | NodeKind::TypeDefinition { .. } => return self.not_rvalue(o),
                 _ => match unary_operand(kind) {
                     Some(operand) => o = operand,
                     None => return,
                 },
             }
-        })
+        }
+    }
+
+    /// `NOT_RVALUE` at `o` (out of line: [`Checker::rvalue`] runs for most expressions, and
+    /// almost never reports).
+    #[cold]
+    #[inline(never)]
+    fn not_rvalue(&mut self, o: NodeId) {
+        let text = msg::not_rvalue(&label(self.model, o));
+        self.accept(IssueCode::NOT_RVALUE, o, text, Vec::new());
     }
 
     /// `relation(o)`: a relationship operand; collectors and nested relationships are fine.
@@ -68,69 +74,71 @@ impl Checker<'_> {
     /// literals, names, lists, hashes, access, non-match binary and unary operators, strings,
     /// heredocs, selectors; blocks, `if`/`unless`, `case` and parentheses when their parts are.
     pub(crate) fn idem(&self, o: Option<NodeId>) -> bool {
-        crate::deep::guarded(|| {
-            let Some(o) = o else { return true };
-            let model = self.model;
-            match model.kind(o) {
-                NodeKind::Nop {}
-                | NodeKind::LiteralRegularExpression { .. }
-                | NodeKind::LiteralString { .. }
-                | NodeKind::LiteralInteger { .. }
-                | NodeKind::LiteralFloat { .. }
-                | NodeKind::LiteralUndef {}
-                | NodeKind::LiteralDefault {}
-                | NodeKind::LiteralBoolean { .. }
-                | NodeKind::QualifiedName { .. }
-                | NodeKind::ReservedWord { .. }
-                | NodeKind::QualifiedReference { .. }
-                | NodeKind::LiteralList { .. }
-                | NodeKind::LiteralHash { .. }
-                | NodeKind::AccessExpression { .. }
-                | NodeKind::ConcatenatedString { .. }
-                | NodeKind::HeredocExpression { .. }
-                | NodeKind::SelectorExpression { .. }
-                | NodeKind::ArithmeticExpression { .. }
-                | NodeKind::ComparisonExpression { .. }
-                | NodeKind::InExpression { .. }
-                | NodeKind::AndExpression { .. }
-                | NodeKind::OrExpression { .. }
-                | NodeKind::NamedAccessExpression { .. }
-                | NodeKind::NotExpression { .. }
-                | NodeKind::UnaryMinusExpression { .. }
-                | NodeKind::UnfoldExpression { .. }
-                | NodeKind::TextExpression { .. }
-                | NodeKind::VariableExpression { .. } => true,
-                NodeKind::ParenthesizedExpression { expr } => self.idem(Some(*expr)),
-                NodeKind::BlockExpression { statements }
-                | NodeKind::ApplyBlockExpression { statements } => {
-                    model.nodes(*statements).iter().all(|&s| self.idem(Some(s)))
-                }
-                NodeKind::IfExpression {
-                    test,
-                    then_expr,
-                    else_expr,
-                }
-                | NodeKind::UnlessExpression {
-                    test,
-                    then_expr,
-                    else_expr,
-                } => self.idem(Some(*test)) && self.idem(*then_expr) && self.idem(*else_expr),
-                NodeKind::CaseExpression { test, options } => {
-                    self.idem(Some(*test))
-                        && model
-                            .nodes(*options)
-                            .iter()
-                            .all(|&opt| self.idem(Some(opt)))
-                }
-                NodeKind::CaseOption { values, then_expr } => {
-                    model.nodes(*values).iter().all(|&v| self.idem(Some(v)))
-                        && self.idem(*then_expr)
-                }
-                // Match (sets $n), relationship, assignment, EPP rendering, apply, calls,
-                // resources, collectors, definitions, lambdas, queries.
-                _ => false,
+        let Some(o) = o else { return true };
+        let model = self.model;
+        match model.kind(o) {
+            NodeKind::Nop {}
+            | NodeKind::LiteralRegularExpression { .. }
+            | NodeKind::LiteralString { .. }
+            | NodeKind::LiteralInteger { .. }
+            | NodeKind::LiteralFloat { .. }
+            | NodeKind::LiteralUndef {}
+            | NodeKind::LiteralDefault {}
+            | NodeKind::LiteralBoolean { .. }
+            | NodeKind::QualifiedName { .. }
+            | NodeKind::ReservedWord { .. }
+            | NodeKind::QualifiedReference { .. }
+            | NodeKind::LiteralList { .. }
+            | NodeKind::LiteralHash { .. }
+            | NodeKind::AccessExpression { .. }
+            | NodeKind::ConcatenatedString { .. }
+            | NodeKind::HeredocExpression { .. }
+            | NodeKind::SelectorExpression { .. }
+            | NodeKind::ArithmeticExpression { .. }
+            | NodeKind::ComparisonExpression { .. }
+            | NodeKind::InExpression { .. }
+            | NodeKind::AndExpression { .. }
+            | NodeKind::OrExpression { .. }
+            | NodeKind::NamedAccessExpression { .. }
+            | NodeKind::NotExpression { .. }
+            | NodeKind::UnaryMinusExpression { .. }
+            | NodeKind::UnfoldExpression { .. }
+            | NodeKind::TextExpression { .. }
+            | NodeKind::VariableExpression { .. } => true,
+            // The nested forms recurse: each level checks the stack.
+            NodeKind::ParenthesizedExpression { expr } => {
+                crate::deep::guarded(|| self.idem(Some(*expr)))
             }
-        })
+            NodeKind::BlockExpression { statements }
+            | NodeKind::ApplyBlockExpression { statements } => crate::deep::guarded(|| {
+                model.nodes(*statements).iter().all(|&s| self.idem(Some(s)))
+            }),
+            NodeKind::IfExpression {
+                test,
+                then_expr,
+                else_expr,
+            }
+            | NodeKind::UnlessExpression {
+                test,
+                then_expr,
+                else_expr,
+            } => crate::deep::guarded(|| {
+                self.idem(Some(*test)) && self.idem(*then_expr) && self.idem(*else_expr)
+            }),
+            NodeKind::CaseExpression { test, options } => crate::deep::guarded(|| {
+                self.idem(Some(*test))
+                    && model
+                        .nodes(*options)
+                        .iter()
+                        .all(|&opt| self.idem(Some(opt)))
+            }),
+            NodeKind::CaseOption { values, then_expr } => crate::deep::guarded(|| {
+                model.nodes(*values).iter().all(|&v| self.idem(Some(v))) && self.idem(*then_expr)
+            }),
+            // Match (sets $n), relationship, assignment, EPP rendering, apply, calls,
+            // resources, collectors, definitions, lambdas, queries.
+            _ => false,
+        }
     }
 
     /// `ends_with_idem(o)`: the last statement of a block (or `o` itself) when it is idem.
@@ -164,71 +172,73 @@ impl Checker<'_> {
 
     /// `assign(o, via_index)`: the left side of `=`.
     pub(crate) fn assign(&mut self, o: NodeId, via_index: bool) {
-        crate::deep::guarded(|| {
-            let model = self.model;
-            match model.kind(o) {
-                NodeKind::VariableExpression { expr } => {
-                    // Borrowed: the name is copied only into a diagnostic.
-                    let name: Option<std::borrow::Cow<'_, str>> = match model.kind(*expr) {
-                        NodeKind::QualifiedName { value } => Some(model.str(*value).into()),
-                        NodeKind::QualifiedReference { cased_value } => {
-                            Some(model.str(*cased_value).to_lowercase().into())
-                        }
-                        _ => None,
-                    };
-                    let Some(name) = name else { return };
-                    if is_numeric_var_name(&name) {
-                        let text = msg::illegal_numeric_assignment(&name);
-                        self.accept(
-                            IssueCode::ILLEGAL_NUMERIC_ASSIGNMENT,
-                            o,
-                            text,
-                            vec![("varname", name.to_string())],
-                        );
+        let model = self.model;
+        match model.kind(o) {
+            NodeKind::VariableExpression { expr } => {
+                // Borrowed: the name is copied only into a diagnostic.
+                let name: Option<std::borrow::Cow<'_, str>> = match model.kind(*expr) {
+                    NodeKind::QualifiedName { value } => Some(model.str(*value).into()),
+                    NodeKind::QualifiedReference { cased_value } => {
+                        Some(model.str(*cased_value).to_lowercase().into())
                     }
-                    if self.will_accept(IssueCode::CROSS_SCOPE_ASSIGNMENT) && name.contains("::") {
-                        let text = msg::cross_scope_assignment(&name);
-                        self.accept(
-                            IssueCode::CROSS_SCOPE_ASSIGNMENT,
-                            o,
-                            text,
-                            vec![("name", name.into_owned())],
-                        );
-                    }
+                    _ => None,
+                };
+                let Some(name) = name else { return };
+                if is_numeric_var_name(&name) {
+                    let text = msg::illegal_numeric_assignment(&name);
+                    self.accept(
+                        IssueCode::ILLEGAL_NUMERIC_ASSIGNMENT,
+                        o,
+                        text,
+                        vec![("varname", name.to_string())],
+                    );
                 }
-                NodeKind::AccessExpression { left_expr, .. } => {
-                    if self.will_accept(IssueCode::ILLEGAL_INDEXED_ASSIGNMENT) {
-                        let text = msg::ILLEGAL_INDEXED_ASSIGNMENT.to_owned();
-                        self.accept(IssueCode::ILLEGAL_INDEXED_ASSIGNMENT, o, text, Vec::new());
-                    } else {
-                        self.assign(*left_expr, true);
-                    }
-                }
-                NodeKind::LiteralList { values } => {
-                    for &v in model.nodes(*values) {
-                        self.assign(v, false);
-                    }
-                }
-                _ => {
-                    let l = label(model, o);
-                    if via_index {
-                        self.accept(
-                            IssueCode::ILLEGAL_ASSIGNMENT_VIA_INDEX,
-                            o,
-                            msg::illegal_assignment_via_index(&l),
-                            Vec::new(),
-                        );
-                    } else {
-                        self.accept(
-                            IssueCode::ILLEGAL_ASSIGNMENT,
-                            o,
-                            msg::illegal_assignment(&l),
-                            Vec::new(),
-                        );
-                    }
+                // (A byte-pair scan: `str::contains` with a `&str` sets up a substring search.)
+                if self.will_accept(IssueCode::CROSS_SCOPE_ASSIGNMENT)
+                    && name.as_bytes().windows(2).any(|pair| pair == b"::")
+                {
+                    let text = msg::cross_scope_assignment(&name);
+                    self.accept(
+                        IssueCode::CROSS_SCOPE_ASSIGNMENT,
+                        o,
+                        text,
+                        vec![("name", name.into_owned())],
+                    );
                 }
             }
-        })
+            NodeKind::AccessExpression { left_expr, .. } => {
+                if self.will_accept(IssueCode::ILLEGAL_INDEXED_ASSIGNMENT) {
+                    let text = msg::ILLEGAL_INDEXED_ASSIGNMENT.to_owned();
+                    self.accept(IssueCode::ILLEGAL_INDEXED_ASSIGNMENT, o, text, Vec::new());
+                } else {
+                    // The nested forms recurse: each level checks the stack.
+                    crate::deep::guarded(|| self.assign(*left_expr, true));
+                }
+            }
+            NodeKind::LiteralList { values } => crate::deep::guarded(|| {
+                for &v in model.nodes(*values) {
+                    self.assign(v, false);
+                }
+            }),
+            _ => {
+                let l = label(model, o);
+                if via_index {
+                    self.accept(
+                        IssueCode::ILLEGAL_ASSIGNMENT_VIA_INDEX,
+                        o,
+                        msg::illegal_assignment_via_index(&l),
+                        Vec::new(),
+                    );
+                } else {
+                    self.accept(
+                        IssueCode::ILLEGAL_ASSIGNMENT,
+                        o,
+                        msg::illegal_assignment(&l),
+                        Vec::new(),
+                    );
+                }
+            }
+        }
     }
 
     /// `query(o)`: only `==`/`!=`, `and`/`or`, parentheses, variables, names, numbers, strings

@@ -55,7 +55,7 @@ mod messages;
 mod walk;
 
 use crate::diagnostics::{Diagnostic, IssueCode, Severity};
-use crate::model::{Model, NodeId};
+use crate::model::{Model, NodeId, NodeKind};
 use crate::options::{ParseOptions, Strict};
 
 pub(crate) use import::import;
@@ -91,6 +91,23 @@ pub(crate) fn severity_of(code: IssueCode, strict: Strict) -> Option<Severity> {
     }
 }
 
+/// The classes that have no `check_X` (nor an abstract class's check) and no children: about
+/// half of all nodes, which the walk passes over without a call to [`Checker::check`].
+#[inline]
+fn is_plain_leaf(kind: &NodeKind) -> bool {
+    matches!(
+        kind,
+        NodeKind::LiteralString { .. }
+            | NodeKind::QualifiedName { .. }
+            | NodeKind::LiteralBoolean { .. }
+            | NodeKind::LiteralUndef {}
+            | NodeKind::LiteralDefault {}
+            | NodeKind::LiteralFloat { .. }
+            | NodeKind::LiteralRegularExpression { .. }
+            | NodeKind::Nop {}
+    )
+}
+
 /// A container in Ruby's `@path`: the program, a node, or nothing (`nil`, above the root).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Container {
@@ -120,6 +137,9 @@ pub(crate) struct Checker<'m> {
     pub(crate) diagnostics: Vec<Diagnostic>,
     /// `namespace_for_file(model.file)`, computed on first use.
     namespace: Option<FileNamespace>,
+    /// A node stack for the walks inside a check, kept so that each walk does not allocate
+    /// its own (empty whenever it is not in use).
+    pub(crate) scratch: Vec<NodeId>,
 }
 
 impl<'m> Checker<'m> {
@@ -132,6 +152,7 @@ impl<'m> Checker<'m> {
             path: Vec::with_capacity(32),
             diagnostics: Vec::new(),
             namespace: None,
+            scratch: Vec::new(),
         }
     }
 
@@ -145,17 +166,24 @@ impl<'m> Checker<'m> {
         // `path` is cut back to that depth before it is checked, which drops the ancestors of
         // the subtrees already done, so no "leave" step is needed.
         let model = self.model;
+        if is_plain_leaf(model.kind(body)) {
+            return;
+        }
         let mut stack: Vec<(NodeId, u32)> = Vec::with_capacity(256);
         stack.push((body, 0));
         while let Some((id, depth)) = stack.pop() {
             self.path.truncate(depth as usize);
             self.check(id);
             self.path.push(id);
-            // The children in reverse, so that the first is popped first.
+            // The children in reverse, so that the first is popped first. Literals and names
+            // with nothing to check and no children are not visited at all (and `path` is cut
+            // back by the next node).
             let first = stack.len();
-            model
-                .kind(id)
-                .for_each_child(model, &mut |child| stack.push((child, depth + 1)));
+            model.kind(id).for_each_child(model, &mut |child| {
+                if !is_plain_leaf(model.kind(child)) {
+                    stack.push((child, depth + 1));
+                }
+            });
             stack[first..].reverse();
         }
     }
@@ -208,5 +236,27 @@ impl<'m> Checker<'m> {
     /// Whether `accept` would record `code` (Ruby's `acceptor.will_accept?`).
     pub(crate) fn will_accept(&self, code: IssueCode) -> bool {
         severity_of(code, self.options.strict).is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The classes the walk passes over have no children and no diagnostics of their own.
+    #[test]
+    fn plain_leaves_have_no_children() {
+        let source = "$a = ['s', x, true, undef, default, 1.5, /r/, \"t\"]\nnotice($a)\n";
+        let result = crate::parse_and_validate(source.as_bytes(), &ParseOptions::default());
+        assert!(result.diagnostics.is_empty(), "{:?}", result.diagnostics);
+        let model = result.model.unwrap();
+        let mut leaves = 0;
+        for id in model.walk() {
+            if is_plain_leaf(model.kind(id)) {
+                leaves += 1;
+                assert_eq!(model.children(id).count(), 0, "{:?}", model.class(id));
+            }
+        }
+        assert!(leaves >= 8, "{leaves}");
     }
 }
