@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use super::helpers::{is_numeric_var_name, is_word, is_word_byte};
+use super::helpers::{is_numeric_var_name, is_word, segments_match};
 use super::labels::label;
 use super::literal::{literal, Lit};
 use super::messages as msg;
@@ -535,24 +535,11 @@ impl Checker<'_> {
 /// start with `_`). A byte scan: this runs for every variable.
 fn is_var_name(name: &str) -> bool {
     let b = name.as_bytes();
-    let mut i = if b.starts_with(b"::") { 2 } else { 0 };
-    loop {
-        let Some(&first) = b.get(i) else { return false };
-        if !(first.is_ascii_lowercase() || first == b'_') {
-            return false;
-        }
-        i += 1;
-        while i < b.len() && is_word_byte(b[i]) {
-            i += 1;
-        }
-        if i == b.len() {
-            return true;
-        }
-        if first == b'_' || !b[i..].starts_with(b"::") {
-            return false;
-        }
-        i += 2;
-    }
+    segments_match(
+        b.strip_prefix(b"::").unwrap_or(b),
+        |c| c.is_ascii_lowercase() || c == b'_',
+        |c| c == b'_',
+    )
 }
 
 /// Ruby `Patterns::CLASSREF_EXT`: `\A((::){0,1}[A-Z][\w]*)+\z`.

@@ -3,7 +3,7 @@
 //! checks (`ILLEGAL_DEFINITION_LOCATION`, `ILLEGAL_TOP_CONSTRUCT_LOCATION`) and the
 //! `TasksChecker` overrides.
 
-use super::helpers::is_word_byte;
+use super::helpers::{is_word_byte, segments_match};
 use super::labels::label;
 use super::location::FileNamespace;
 use super::messages as msg;
@@ -46,35 +46,12 @@ const RESERVED_TYPE_NAMES: &[&str] = &[
 
 /// Ruby `Patterns::CLASSREF_DECL`: `\A[a-z][\w]*(?:::[a-z][\w]*)*\z`.
 fn is_classref_decl(name: &str) -> bool {
-    segments_match(name, |b| b.is_ascii_lowercase())
+    segments_match(name.as_bytes(), |b| b.is_ascii_lowercase(), |_| false)
 }
 
 /// Ruby `Patterns::CLASSREF_EXT_DECL`: `\A[A-Z][\w]*(?:::[A-Z][\w]*)*\z`.
 fn is_classref_ext_decl(name: &str) -> bool {
-    segments_match(name, |b| b.is_ascii_uppercase())
-}
-
-/// `\AS(?:::S)*\z` with `S` = a byte `first` accepts, then `\w*`. A byte scan (a byte of a
-/// non-ASCII character is neither `\w` nor a letter `first` accepts, as the character is not).
-fn segments_match(name: &str, first: fn(&u8) -> bool) -> bool {
-    let b = name.as_bytes();
-    let mut i = 0;
-    loop {
-        if !b.get(i).is_some_and(first) {
-            return false;
-        }
-        i += 1;
-        while i < b.len() && is_word_byte(b[i]) {
-            i += 1;
-        }
-        if i == b.len() {
-            return true;
-        }
-        if !b[i..].starts_with(b"::") {
-            return false;
-        }
-        i += 2;
-    }
+    segments_match(name.as_bytes(), |b| b.is_ascii_uppercase(), |_| false)
 }
 
 /// `check_Parameter`'s `/^(?:0x)?[0-9]+$/`.

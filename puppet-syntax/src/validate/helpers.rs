@@ -28,6 +28,35 @@ pub(crate) fn is_word(c: char) -> bool {
 /// parameter.
 pub(crate) use crate::lexer::chars::is_word as is_word_byte;
 
+/// Whether `name` is `\AS(?:::S)*\z`, where a segment `S` is a byte `first` accepts, then
+/// `\w*`, and a segment whose first byte `last_only` accepts may only be the last one. A byte
+/// scan for the name patterns Ruby checks with regular expressions on every variable and
+/// definition (a byte of a non-ASCII character is neither `\w` nor an ASCII letter, as the
+/// character is not).
+pub(crate) fn segments_match(
+    name: &[u8],
+    first: fn(u8) -> bool,
+    last_only: fn(u8) -> bool,
+) -> bool {
+    let mut i = 0;
+    loop {
+        let Some(&start) = name.get(i).filter(|&&b| first(b)) else {
+            return false;
+        };
+        i += 1;
+        while i < name.len() && is_word_byte(name[i]) {
+            i += 1;
+        }
+        if i == name.len() {
+            return true;
+        }
+        if last_only(start) || !name[i..].starts_with(b"::") {
+            return false;
+        }
+        i += 2;
+    }
+}
+
 impl Checker<'_> {
     /// `rvalue(o)`: definitions and collectors do not produce a value (`NOT_RVALUE`); unary
     /// expressions are checked through to their operand (a loop, not a recursion: no stack
