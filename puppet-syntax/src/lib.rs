@@ -40,6 +40,7 @@ pub mod pn;
 pub mod report;
 pub mod ruby_format;
 mod source;
+mod stack_list;
 pub mod syntax;
 pub mod syntax_kind;
 mod validate;

@@ -8,7 +8,8 @@ mod pn_util;
 use pn_util::{expected, B};
 use puppet_syntax::model::{
     ArithmeticOperator as Ar, AssignmentOperator, AttributeOperator as At,
-    ComparisonOperator as Cmp, MatchOperator, NodeKind, RelationshipOperator as Rel, ResourceForm,
+    ComparisonOperator as Cmp, MatchOperator, NodeKind, NodeList, RelationshipOperator as Rel,
+    ResourceForm,
 };
 use puppet_syntax::pn;
 
@@ -249,7 +250,7 @@ fn s4_functions() {
         let p_h = {
             let (optional, hash) = (b.qr("Optional"), b.qr("Hash"));
             let t = b.access(optional, &[hash]);
-            let empty = b.m.literal_hash(0, 0, &[]);
+            let empty = b.m.literal_hash(0, 0, NodeList::EMPTY);
             b.param("h", Some(t), Some(empty))
         };
         let v = b.var("v");
@@ -337,7 +338,8 @@ fn s5_model() -> B {
             key: ob,
             value: string,
         });
-        let hash = b.m.literal_hash(0, 0, &[e1, e2]);
+        let entries = b.m.list(&[e1, e2]);
+        let hash = b.m.literal_hash(0, 0, entries);
         let t = b.access(struct_, &[hash]);
         let name = b.m.intern("MyType");
         let def = b.alloc(NodeKind::TypeAlias {

@@ -145,8 +145,9 @@ impl Lowering<'_> {
                     ModelClass::LiteralList => (*single, None),
                     ModelClass::LiteralHash => {
                         let object = self.model.qualified_reference(UNPOSITIONED, 0, "Object");
+                        let keys = self.model.list(&[*single]);
                         (
-                            self.model.access(UNPOSITIONED, 0, object, &[*single]),
+                            self.model.access(UNPOSITIONED, 0, object, keys),
                             Some(self.span(*single)),
                         )
                     }
@@ -212,7 +213,8 @@ impl Lowering<'_> {
             }
             self.model.qualified_reference(UNPOSITIONED, 0, "Object")
         };
-        self.model.access(UNPOSITIONED, 0, base, &[hash])
+        let keys = self.model.list(&[hash]);
+        self.model.access(UNPOSITIONED, 0, base, keys)
     }
 
     /// `type Name inherits Parent { … }`: `type` … `}` (always rejected by the validator).

@@ -5,8 +5,8 @@ use super::stack::Val;
 use super::{Lowering, UNPOSITIONED};
 use crate::lexer::{dq_segment_value, sq_string_value, string_segment_inner, uq_segment_value};
 use crate::model::{
-    ArithmeticOperator, AssignmentOperator, ComparisonOperator, MatchOperator, ModelClass, NodeId,
-    NodeKind, NodeList, RelationshipOperator,
+    ArithmeticOperator, AssignmentOperator, ComparisonOperator, MatchOperator, Model, ModelClass,
+    NodeId, NodeKind, NodeList, RelationshipOperator,
 };
 use crate::syntax_kind::SyntaxKind::{self, *};
 
@@ -45,7 +45,7 @@ impl Lowering<'_> {
                     continue;
                 }
                 let (offset, length) = self.span(id);
-                let hash = self.model.literal_hash(offset, length, &[]);
+                let hash = self.model.literal_hash(offset, length, NodeList::EMPTY);
                 args.push(hash);
                 open_hash = Some((args.len() - 1, vec![id]));
             } else {
@@ -60,24 +60,32 @@ impl Lowering<'_> {
     /// [`Lowering::arguments`] stored as a model list. Without a `k => v` entry (the usual
     /// case) the nodes go straight into the list arena, without a vector in between.
     fn arguments_list(&mut self, vals: &[Val]) -> NodeList {
-        let model = &mut *self.model;
-        if Self::nodes(vals).all(|id| model.class(id) != ModelClass::KeyedEntry) {
-            return model.list_from(Self::nodes(vals));
+        if let Some(list) = Self::plain_arguments(self.model, vals) {
+            return list;
         }
         let args = self.arguments(vals);
         self.model.list(&args)
     }
 
-    /// [`Lowering::arguments_list`] of the members of group `start..end` (an `ARG_LIST`).
+    /// [`Lowering::arguments_list`] of the members of group `start..end` (an `ARG_LIST`), read
+    /// in place unless they hold a `k => v` entry.
     fn group_arguments_list(&mut self, start: u32, end: u32) -> NodeList {
         let members = &self.groups[start as usize..end as usize];
-        let model = &mut *self.model;
-        if Self::nodes(members).all(|id| model.class(id) != ModelClass::KeyedEntry) {
-            return model.list_from(Self::nodes(members));
+        if let Some(list) = Self::plain_arguments(self.model, members) {
+            return list;
         }
+        // (A copy: `arguments` needs the lowering, which owns the groups.)
         let members = members.to_vec();
         let args = self.arguments(&members);
         self.model.list(&args)
+    }
+
+    /// The nodes of `vals` stored as a list, when none is a `k => v` entry (nothing for
+    /// `arguments` to gather into a hash).
+    fn plain_arguments(model: &mut Model, vals: &[Val]) -> Option<NodeList> {
+        Self::nodes(vals)
+            .all(|id| model.class(id) != ModelClass::KeyedEntry)
+            .then(|| model.list_from(Self::nodes(vals)))
     }
 
     fn close_unfolded(
@@ -222,20 +230,14 @@ impl Lowering<'_> {
     pub(super) fn array(&mut self, children: &[Val]) -> Val {
         let span = self.bracket_span(children);
         let values = self.arguments_list(children);
-        Val::Node(
-            self.model
-                .alloc(span.0, span.1, NodeKind::LiteralList { values }),
-        )
+        Val::Node(self.model.literal_list(span.0, span.1, values))
     }
 
     /// `{k => v}`: `LiteralHash` on the braces.
     pub(super) fn hash(&mut self, children: &[Val]) -> Val {
         let span = self.bracket_span(children);
         let entries = self.model.list_from(Self::nodes(children));
-        Val::Node(
-            self.model
-                .alloc(span.0, span.1, NodeKind::LiteralHash { entries }),
-        )
+        Val::Node(self.model.literal_hash(span.0, span.1, entries))
     }
 
     /// Span from the first to the last token of a bracketed construct.
@@ -386,11 +388,7 @@ impl Lowering<'_> {
             .map(|t| self.tok_span(t))
             .unwrap_or((0, 0));
         let (offset, length) = self.span_between(self.span(left_expr), end);
-        Val::Node(self.model.alloc(
-            offset,
-            length,
-            NodeKind::AccessExpression { left_expr, keys },
-        ))
+        Val::Node(self.model.access(offset, length, left_expr, keys))
     }
 
     /// `f(args) |…| {…}`: from the functor's offset to `)` (or the lambda's end).
@@ -411,17 +409,11 @@ impl Lowering<'_> {
                 .map(|t| self.tok_span(t))
                 .unwrap_or((0, 0)),
         };
-        let (offset, length) = self.span_between(self.span(functor), end);
-        Val::Node(self.model.alloc(
-            offset,
-            length,
-            NodeKind::CallNamedFunctionExpression {
-                rval_required: true,
-                functor_expr: functor,
-                arguments,
-                lambda,
-            },
-        ))
+        let span = self.span_between(self.span(functor), end);
+        Val::Node(
+            self.model
+                .call_named_function(span, functor, true, arguments, lambda),
+        )
     }
 
     /// `e.name(args) |…| {…}`: a `CallMethodExpression` whose functor is `NamedAccessExpression`.
@@ -447,7 +439,7 @@ impl Lowering<'_> {
             },
         );
         let lambda = Self::nodes(&children[1..]).last();
-        let ((offset, length), arguments) = match children.iter().find_map(|v| v.group(ARG_LIST)) {
+        let (span, arguments) = match children.iter().find_map(|v| v.group(ARG_LIST)) {
             Some((start, end)) => {
                 let arguments = self.group_arguments_list(start, end);
                 let members = self.group_members(start, end);
@@ -467,16 +459,10 @@ impl Lowering<'_> {
             }
             None => ((access_offset, access_length), NodeList::EMPTY),
         };
-        Val::Node(self.model.alloc(
-            offset,
-            length,
-            NodeKind::CallMethodExpression {
-                rval_required: true,
-                functor_expr: functor,
-                arguments,
-                lambda,
-            },
-        ))
+        Val::Node(
+            self.model
+                .call_method(span, functor, true, arguments, lambda),
+        )
     }
 
     /// `|params| >> T { body }`: from the first `|` to `}`; the body is always a block.

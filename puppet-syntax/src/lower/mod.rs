@@ -246,6 +246,25 @@ impl<'a> Lowering<'a> {
     }
 }
 
+impl Lowering<'_> {
+    /// After a node's frame is popped: whether the node is broken (an error was marked inside
+    /// it); the mark moves out to the enclosing level.
+    fn leave_frame(&mut self) -> bool {
+        let outer = self.frames.len();
+        let broken = outer < self.broken_frames;
+        self.broken_frames = self.broken_frames.min(outer);
+        broken
+    }
+
+    /// The `LITERAL` around raw token `raw` (half of all nodes), built without the general
+    /// `build`.
+    fn literal_in_place(&mut self, raw: u32) -> Val {
+        self.building_at = self.lexed.starts[raw as usize];
+        self.building_end = self.lexed.starts[raw as usize + 1];
+        self.literal_token(raw)
+    }
+}
+
 impl TreeSink for Lowering<'_> {
     fn start_node(&mut self, kind: SyntaxKind) {
         if matches!(kind, CLASS_DEF | PLAN_DEF) {
@@ -274,16 +293,12 @@ impl TreeSink for Lowering<'_> {
             return;
         }
         self.next_raw = raw as usize + 1;
-        // As `finish_node` after popping this node's frame.
-        let outer = self.frames.len();
-        let broken = outer < self.broken_frames;
-        self.broken_frames = self.broken_frames.min(outer);
-        self.building_at = self.lexed.starts[raw as usize];
-        self.building_end = self.lexed.starts[raw as usize + 1];
+        // As `finish_node` once it has popped this node's frame.
+        let broken = self.leave_frame();
         let value = if self.failed || broken {
             Val::Nothing
         } else {
-            self.literal_token(raw)
+            self.literal_in_place(raw)
         };
         self.stack.push(value);
     }
@@ -292,14 +307,11 @@ impl TreeSink for Lowering<'_> {
         let Some((kind, start, groups_start)) = self.frames.pop() else {
             return;
         };
-        let broken = self.frames.len() < self.broken_frames;
-        self.broken_frames = self.broken_frames.min(self.frames.len());
+        let broken = self.leave_frame();
         // Half of all nodes are a `LITERAL` around one token: built in place.
         if kind == LITERAL && start + 1 == self.stack.len() && !self.failed && !broken {
             if let Val::Tok(t) = self.stack[start] {
-                self.building_at = self.lexed.starts[t as usize];
-                self.building_end = self.lexed.starts[t as usize + 1];
-                self.stack[start] = self.literal_token(t);
+                self.stack[start] = self.literal_in_place(t);
                 return;
             }
         }

@@ -155,7 +155,8 @@ impl Lowering<'_> {
             ));
         }
         let (hash_offset, hash_length) = self.span_between(lbrace, rbrace);
-        let hash = self.model.literal_hash(hash_offset, hash_length, &entries);
+        let entries = self.model.list(&entries);
+        let hash = self.model.literal_hash(hash_offset, hash_length, entries);
         let Some(statements) = self.statement_list(&[Val::Node(name), Val::Node(hash)]) else {
             return Val::Nothing;
         };

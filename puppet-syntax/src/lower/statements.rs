@@ -57,6 +57,7 @@ impl Lowering<'_> {
             if let Some(name) = name {
                 let last = *args.last()?;
                 let span = self.span_between(self.span(name), self.span(last));
+                let args = self.model.list(args);
                 let call = self
                     .model
                     .call_named_function(span, name, false, args, None);

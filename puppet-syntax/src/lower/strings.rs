@@ -10,27 +10,14 @@ use crate::lexer::{
     uq_segment_value, EscapeSet,
 };
 use crate::model::{ModelClass, NodeId, NodeKind};
+use crate::stack_list::StackList;
 use crate::syntax_kind::SyntaxKind::*;
 
 impl Lowering<'_> {
     /// `"a${e}b$v"`: segments and `TextExpression`s; empty string segments are dropped.
     pub(super) fn dq_string(&mut self, children: &[Val]) -> Val {
-        // The segments: the first few on the stack (most strings have few), the rest spilled.
-        const INLINE: usize = 8;
-        let mut inline = [NodeId::from_index(0); INLINE];
-        let mut len = 0;
-        let mut spilled: Vec<NodeId> = Vec::new();
-        let mut push = |id| {
-            if len < INLINE {
-                inline[len] = id;
-            } else {
-                if len == INLINE {
-                    spilled.extend_from_slice(&inline);
-                }
-                spilled.push(id);
-            }
-            len += 1;
-        };
+        // The segments: on the stack (most strings have few).
+        let mut segments: StackList<NodeId, 8> = StackList::new(NodeId::from_index(0));
         let mut after_expression = false;
         let mut first_span = None;
         let mut last_span = (0, 0);
@@ -68,26 +55,25 @@ impl Lowering<'_> {
                     first_span.get_or_insert((offset, length));
                     last_span = (offset, length);
                     if !value.is_empty() {
-                        push(self.model.literal_string(offset, length, &value));
+                        segments.push(self.model.literal_string(offset, length, &value));
                     }
                 }
                 Val::Node(expr) => {
                     let expr = self.interpolate(expr, true);
-                    push(
-                        self.model
-                            .alloc(UNPOSITIONED, 0, NodeKind::TextExpression { expr }),
-                    );
+                    segments.push(self.model.alloc(
+                        UNPOSITIONED,
+                        0,
+                        NodeKind::TextExpression { expr },
+                    ));
                 }
                 _ => {}
             }
         }
-        let segments = if len <= INLINE {
-            &inline[..len]
-        } else {
-            &spilled[..]
-        };
         let (offset, length) = self.span_between(first_span.unwrap_or((0, 0)), last_span);
-        Val::Node(self.model.concatenated_string(offset, length, segments))
+        Val::Node(
+            self.model
+                .concatenated_string(offset, length, segments.as_slice()),
+        )
     }
 
     /// Ruby's `interpolate`: inside `${…}` a name (or decimal integer) means a variable, also as

@@ -163,18 +163,16 @@ impl Model {
         })
     }
 
-    /// `LiteralList.new(values)` (Factory `LIST`).
-    pub fn literal_list(&mut self, offset: u32, length: u32, values: &[NodeId]) -> NodeId {
-        self.alloc_with_list((offset, length), values, |values| NodeKind::LiteralList {
-            values,
-        })
+    /// `LiteralList.new(values)` (Factory `LIST`), the values stored already ([`Model::list`],
+    /// [`Model::list_from`]: the builder stores them straight from its own buffers).
+    pub fn literal_list(&mut self, offset: u32, length: u32, values: NodeList) -> NodeId {
+        self.alloc(offset, length, NodeKind::LiteralList { values })
     }
 
-    /// `LiteralHash.new(entries)` (Factory `HASH`); entries are `KeyedEntry` nodes.
-    pub fn literal_hash(&mut self, offset: u32, length: u32, entries: &[NodeId]) -> NodeId {
-        self.alloc_with_list((offset, length), entries, |entries| NodeKind::LiteralHash {
-            entries,
-        })
+    /// `LiteralHash.new(entries)` (Factory `HASH`); entries are `KeyedEntry` nodes, stored
+    /// already.
+    pub fn literal_hash(&mut self, offset: u32, length: u32, entries: NodeList) -> NodeId {
+        self.alloc(offset, length, NodeKind::LiteralHash { entries })
     }
 
     /// `ConcatenatedString.new(segments)` (Factory `STRING(*segments)` with interpolation).
@@ -190,9 +188,8 @@ impl Model {
         offset: u32,
         length: u32,
         left_expr: NodeId,
-        keys: &[NodeId],
+        keys: NodeList,
     ) -> NodeId {
-        let keys = self.list(keys);
         self.alloc(
             offset,
             length,
@@ -201,16 +198,16 @@ impl Model {
     }
 
     /// `CallNamedFunctionExpression.new(functor, rval_required, args, lambda)` (Factory
-    /// `CALL_NAMED`); statement calls have `rval_required = false`.
+    /// `CALL_NAMED`); statement calls have `rval_required = false`. The arguments are stored
+    /// already.
     pub fn call_named_function(
         &mut self,
         (offset, length): (u32, u32),
         functor_expr: NodeId,
         rval_required: bool,
-        arguments: &[NodeId],
+        arguments: NodeList,
         lambda: Option<NodeId>,
     ) -> NodeId {
-        let arguments = self.list(arguments);
         self.alloc(
             offset,
             length,
@@ -225,15 +222,15 @@ impl Model {
 
     /// `CallMethodExpression.new(functor, rval_required, args, lambda)` (Factory `CALL_METHOD`);
     /// the functor is a `NamedAccessExpression`. The parser always passes `rval_required = true`.
+    /// The arguments are stored already.
     pub fn call_method(
         &mut self,
         (offset, length): (u32, u32),
         functor_expr: NodeId,
         rval_required: bool,
-        arguments: &[NodeId],
+        arguments: NodeList,
         lambda: Option<NodeId>,
     ) -> NodeId {
-        let arguments = self.list(arguments);
         self.alloc(
             offset,
             length,

@@ -6,6 +6,7 @@
 
 use std::num::NonZeroU32;
 
+use crate::stack_list::StackList;
 use crate::syntax_kind::SyntaxKind;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,19 +105,8 @@ fn open_forward_parents<S: TreeSink + ?Sized>(
     sink: &mut S,
 ) {
     // Collect the chain (outermost last). Chains are short (an operator over a call over an
-    // access…): the first few kinds live on the stack, so a batch allocates nothing.
-    const INLINE: usize = 8;
-    let mut inline = [SyntaxKind::EOF; INLINE];
-    let mut len = 0;
-    let mut spilled: Vec<SyntaxKind> = Vec::new();
-    let mut push = |kind| {
-        if len < INLINE {
-            inline[len] = kind;
-            len += 1;
-        } else {
-            spilled.push(kind);
-        }
-    };
+    // access…): they live on the stack, so a batch allocates nothing.
+    let mut chain: StackList<SyntaxKind, 8> = StackList::new(SyntaxKind::EOF);
     let mut idx = i;
     let mut fp = Some(distance);
     while let Some(distance) = fp {
@@ -129,13 +119,13 @@ fn open_forward_parents<S: TreeSink + ?Sized>(
                 kind,
                 forward_parent,
             }) => {
-                push(kind);
+                chain.push(kind);
                 forward_parent
             }
             _ => None,
         };
     }
-    for &kind in spilled.iter().rev().chain(inline[..len].iter().rev()) {
+    for &kind in chain.as_slice().iter().rev() {
         sink.start_node(kind);
     }
 }

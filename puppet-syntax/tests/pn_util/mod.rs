@@ -83,6 +83,7 @@ impl B {
     }
 
     pub fn array(&mut self, values: &[NodeId]) -> NodeId {
+        let values = self.m.list(values);
         self.m.literal_list(0, 0, values)
     }
 
@@ -91,6 +92,7 @@ impl B {
     }
 
     pub fn access(&mut self, left: NodeId, keys: &[NodeId]) -> NodeId {
+        let keys = self.m.list(keys);
         self.m.access(0, 0, left, keys)
     }
 
@@ -154,6 +156,7 @@ impl B {
         rval_required: bool,
     ) -> NodeId {
         let functor = self.qn(name);
+        let args = self.m.list(args);
         self.m
             .call_named_function((0, 0), functor, rval_required, args, lambda)
     }
@@ -171,6 +174,7 @@ impl B {
             left_expr: receiver,
             right_expr: name,
         });
+        let args = self.m.list(args);
         self.m.call_method((0, 0), functor, true, args, lambda)
     }
 
