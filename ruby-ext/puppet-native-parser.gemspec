@@ -26,7 +26,7 @@ Gem::Specification.new do |spec|
   spec.extensions = ["#{ext_dir}/extconf.rb"]
   spec.files = Dir.chdir(__dir__) do
     Dir["README.md", "lib/**/*.rb",
-        "#{ext_dir}/{Cargo.toml,Cargo.lock,extconf.rb}", "#{ext_dir}/src/**/*.rs",
+        "#{ext_dir}/{Cargo.toml,Cargo.lock,build.rs,extconf.rb}", "#{ext_dir}/src/**/*.rs",
         "#{ext_dir}/vendor/puppet-syntax/Cargo.toml", "#{ext_dir}/vendor/puppet-syntax/src/**/*"]
       .select { |f| File.file?(f) }.sort
   end

@@ -23,6 +23,13 @@ RSpec.describe PuppetNativeParser do
       expect(result.model).to equal(model) # built once
     end
 
+    it "sets every model object's instance variables in one step on Ruby 3.1" do
+      described_class.require_puppet
+      known, concrete = PuppetNativeParser::Native.ivar_slots
+      expect(concrete).to be > 50
+      expect(known).to eq(RUBY_VERSION.start_with?("3.1.") ? concrete : 0)
+    end
+
     it "gives PN and JSON as puppet parser dump does" do
       result = described_class.parse(source)
       expect(result.to_pn).to eq(ruby_pn(ruby_program(source, nil)))

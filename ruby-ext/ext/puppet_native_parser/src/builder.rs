@@ -11,7 +11,8 @@
 //! Each node is allocated (`rb_obj_alloc`) and given exactly what the `initialize` that Ruby
 //! generates from `ast.pp` gives it, without running Ruby code: the instance variables `@hash`,
 //! `@locator`, `@offset`, `@length`, then one per attribute, named like it, in declaration order
-//! (inherited first; [`Model::attrs`]); and `@hash` = `PopsObject`'s seed XOR the Ruby `#hash`
+//! (inherited first; [`Model::attrs`]), all set in one step where the Ruby allows
+//! (`ivars.rs`); and `@hash` = `PopsObject`'s seed XOR the Ruby `#hash`
 //! of every attribute value (reference §3.4: `==`, `eql?` and `hash` follow). That is 2-3 times
 //! cheaper than `Class.new` through the chain of `initialize`/`super` calls. `Program` (one per
 //! parse) is made by `Program.new` (`ModelClass::new_order`). The corpus spec checks every
@@ -32,6 +33,8 @@ use magnus::{prelude::*, Error, RModule, Ruby, Value};
 use puppet_syntax::model::{AttrType, AttrValue, IntRef, Model, ModelClass, NodeId};
 use rb_sys::{ruby_special_consts, VALUE};
 
+use crate::ivars::{self, IvarSlots, MAX_IVARS};
+
 /// `PopsObject#initialize`'s `@hash`, which every attribute's `#hash` is XORed into.
 const POPS_OBJECT_HASH_SEED: i64 = 2_270_595_461_303_489_901;
 
@@ -39,14 +42,12 @@ const POPS_OBJECT_HASH_SEED: i64 = 2_270_595_461_303_489_901;
 struct RubyClasses {
     /// `Puppet::Pops::Model::<name>` for every class that Ruby defines (abstract ones too).
     by_class: Vec<VALUE>,
-    /// The instance variable ids of each class's attributes (`@left_expr`, …), in
-    /// declaration order, indexed like `by_class`.
+    /// The instance variable ids of each class's objects, in the order Ruby's `initialize`
+    /// assigns them: `@hash`, `@locator`, `@offset`, `@length`, then one per attribute
+    /// (`@left_expr`, …) in declaration order; indexed like `by_class`.
     ivars: Vec<Vec<rb_sys::ID>>,
-    /// `@hash`, `@locator`, `@offset`, `@length`.
-    hash_id: rb_sys::ID,
-    locator_ivar: rb_sys::ID,
-    offset_ivar: rb_sys::ID,
-    length_ivar: rb_sys::ID,
+    /// Where those variables live in each class's objects, when probed (`ivars.rs`).
+    slots: Vec<Option<IvarSlots>>,
     /// `Puppet::Pops::Parser::Locator` (its `locator(string, file, line_index)` factory).
     locator: VALUE,
     /// The method id of `Locator.locator`.
@@ -71,14 +72,15 @@ fn classes(ruby: &Ruby) -> Result<&'static RubyClasses, Error> {
         let value: Value = model.const_get(class.name())?;
         by_class.push(value.as_raw());
     }
-    let ivars = ModelClass::ALL
+    let positioned = ["@hash", "@locator", "@offset", "@length"].map(intern);
+    let ivars: Vec<Vec<rb_sys::ID>> = ModelClass::ALL
         .iter()
         .map(|class| {
-            class
+            let attributes = class
                 .node_attributes()
                 .iter()
-                .map(|attr| intern(&format!("@{}", attr.name)))
-                .collect()
+                .map(|attr| intern(&format!("@{}", attr.name)));
+            positioned.iter().copied().chain(attributes).collect()
         })
         .collect();
     if let Some(class) = ModelClass::ALL
@@ -92,13 +94,27 @@ fn classes(ruby: &Ruby) -> Result<&'static RubyClasses, Error> {
     }
     let parser: RModule = pops.const_get("Parser")?;
     let locator: Value = parser.const_get("Locator")?;
+    // Concrete node classes only (`Program` is made by `Program.new`). The probes run inside
+    // `protect`: a Ruby exception (only NoMemoryError is realistic) must not unwind through
+    // Rust frames; the vector is made outside it.
+    let mut slots: Vec<Option<IvarSlots>> = vec![None; ModelClass::ALL.len()];
+    protect(|| {
+        for (i, class) in ModelClass::ALL.iter().enumerate() {
+            if !class.is_abstract() && *class != ModelClass::Program {
+                // SAFETY: the GVL is held; the class is a model class, whose objects are plain.
+                slots[i] = unsafe { IvarSlots::probe(by_class[i], &ivars[i]) };
+            }
+        }
+        nil()
+    })?;
+    log::debug!(
+        "instance variable slots known for {} model classes",
+        slots.iter().filter(|s| s.is_some()).count()
+    );
     let found = RubyClasses {
         by_class,
         ivars,
-        hash_id: intern("@hash"),
-        locator_ivar: intern("@locator"),
-        offset_ivar: intern("@offset"),
-        length_ivar: intern("@length"),
+        slots,
         locator: locator.as_raw(),
         locator_id: intern("locator"),
     };
@@ -113,6 +129,18 @@ fn classes(ruby: &Ruby) -> Result<&'static RubyClasses, Error> {
 fn intern(name: &str) -> rb_sys::ID {
     // SAFETY: plain Ruby call with the GVL held, on a valid UTF-8 buffer of the given length.
     unsafe { rb_sys::rb_intern2(name.as_ptr().cast(), name.len() as c_long) }
+}
+
+/// `Native.ivar_slots`: `[known, concrete]`, how many of the concrete node classes have their
+/// instance variables set in one step (`ivars.rs`): all of them on Ruby 3.1, none elsewhere.
+/// For the specs, so that losing the fast path cannot go unnoticed. Puppet must be loaded.
+pub fn ivar_slots(ruby: &Ruby) -> Result<(usize, usize), Error> {
+    let classes = classes(ruby)?;
+    let concrete = ModelClass::ALL
+        .iter()
+        .filter(|class| !class.is_abstract() && **class != ModelClass::Program)
+        .count();
+    Ok((classes.slots.iter().flatten().count(), concrete))
 }
 
 /// Builds the `Puppet::Pops::Model::Program` for `model`; `file` (when given) replaces the
@@ -169,6 +197,11 @@ const MAX_ARGS: usize = 8;
 /// The most attributes a node class has (4 today); `classes` refuses a description with more.
 const MAX_ATTRIBUTES: usize = 8;
 
+/// `@hash`, `@locator`, `@offset`, `@length`: the variables every node object has first.
+const POSITIONED_IVARS: usize = 4;
+
+const _: () = assert!(POSITIONED_IVARS + MAX_ATTRIBUTES <= MAX_IVARS);
+
 impl Build<'_> {
     fn class_value(&self, class: ModelClass) -> VALUE {
         self.classes.by_class[self.index_of[class as usize]]
@@ -205,21 +238,26 @@ impl Build<'_> {
             let slot = self.index_of[node.kind.class() as usize];
             // The attribute values first (a local array: Ruby's GC scans the machine stack),
             // so that `@hash` is set once, to its final value.
-            let mut values = [nil(); MAX_ATTRIBUTES];
+            // In the order Ruby's initialize assigns them: `@hash`, `@locator`, `@offset`,
+            // `@length`, the attributes.
+            let mut values = [nil(); MAX_IVARS];
             let mut hash = POPS_OBJECT_HASH_SEED;
-            for (attr, value) in model.attrs(id).zip(&mut values) {
+            let mut count = POSITIONED_IVARS;
+            for (attr, value) in model.attrs(id).zip(&mut values[POSITIONED_IVARS..]) {
                 *value = self.value(attr.value, built, locator);
                 hash ^= hashes.of(*value, &attr.value);
+                count += 1;
             }
             hashes.node[id.index()] = hash;
+            values[0] = long_to_fixnum(hash);
+            values[1] = locator;
+            values[2] = fixnum(node.offset);
+            values[3] = fixnum(node.length);
             let object = rb_sys::rb_obj_alloc(classes.by_class[slot]);
-            // In the order Ruby's initialize assigns them (`@hash` first).
-            rb_sys::rb_ivar_set(object, classes.hash_id, long_to_fixnum(hash));
-            rb_sys::rb_ivar_set(object, classes.locator_ivar, locator);
-            rb_sys::rb_ivar_set(object, classes.offset_ivar, fixnum(node.offset));
-            rb_sys::rb_ivar_set(object, classes.length_ivar, fixnum(node.length));
-            for (&value, &ivar) in values.iter().zip(&classes.ivars[slot]) {
-                rb_sys::rb_ivar_set(object, ivar, value);
+            let ids = &classes.ivars[slot];
+            match &classes.slots[slot] {
+                Some(slots) => slots.set_all(object, ids, &values[..count]),
+                None => ivars::set_each(object, ids, &values[..count]),
             }
             rb_sys::rb_ary_store(built, id.index() as c_long, object);
         }

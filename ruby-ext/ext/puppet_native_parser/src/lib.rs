@@ -14,6 +14,7 @@
 //! `PuppetNativeParser::InternalError`.
 
 mod builder;
+mod ivars;
 mod nogvl;
 mod options;
 mod xpp;
@@ -302,6 +303,7 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     native.define_module_function("parse", function!(native_parse, 4))?;
     native.define_module_function("validate", function!(native_validate, 6))?;
     native.define_module_function("load_xpp", function!(xpp::load_xpp, 3))?;
+    native.define_module_function("ivar_slots", function!(builder::ivar_slots, 0))?;
     let result = module.define_class("NativeResult", ruby.class_object())?;
     result.undef_default_alloc_func();
     result.define_method("diagnostics", method!(NativeResult::diagnostics, 0))?;
