@@ -258,7 +258,9 @@ impl Model {
         self.nodes.len()
     }
 
-    /// All allocated nodes in allocation order.
+    /// All allocated nodes in allocation order. The parser and the XPP reader allocate every
+    /// node after the nodes it refers to (a test checks it), so this order visits children
+    /// first; a model built by hand need not.
     pub fn all_nodes(&self) -> impl Iterator<Item = (NodeId, &Node)> + '_ {
         self.nodes
             .iter()
