@@ -23,6 +23,16 @@ RSpec.describe PuppetNativeParser do
       expect(result.model).to equal(model) # built once
     end
 
+    it "gives the model's strings frozen, as the builder makes them" do
+      model = described_class.parse(source, file: "web.pp").model
+      nodes = []
+      model._pcore_all_contents([]) { |o| nodes << o unless o.is_a?(Puppet::Pops::Parser::Locator::AbstractLocator) }
+      strings = nodes.flat_map { |o| o.instance_variables.map { |v| o.instance_variable_get(v) } }.grep(String)
+      expect(strings).not_to be_empty
+      expect(strings.reject(&:frozen?)).to be_empty
+      expect { strings.first << "x" }.to raise_error(FrozenError)
+    end
+
     it "sets every model object's instance variables in one step on Ruby 3.1" do
       described_class.require_puppet
       known, concrete = PuppetNativeParser::Native.ivar_slots

@@ -8,7 +8,7 @@
 //! positional order of `Class.new` (`ModelClass::new_order`). A class or attribute added to the
 //! description is built without touching this file.
 //!
-//! Each node is allocated (`rb_obj_alloc`) and given exactly what the `initialize` that Ruby
+//! Each node is allocated (by its class's allocator, as `rb_obj_alloc` does) and given exactly what the `initialize` that Ruby
 //! generates from `ast.pp` gives it, without running Ruby code: the instance variables `@hash`,
 //! `@locator`, `@offset`, `@length`, then one per attribute, named like it, in declaration order
 //! (inherited first; [`Model::attrs`]), all set in one step where the Ruby allows
@@ -312,6 +312,7 @@ impl Build<'_> {
         locator: VALUE,
     ) -> bool {
         let (model, classes) = (self.model, self.classes);
+        let mut allocators = [None; ModelClass::ALL.len()];
         for id in ids {
             let node = model.node(id);
             let slot = self.index_of[node.kind.class() as usize];
@@ -340,7 +341,7 @@ impl Build<'_> {
             values[1] = locator;
             values[2] = fixnum(node.offset);
             values[3] = fixnum(node.length);
-            let object = rb_sys::rb_obj_alloc(classes.by_class[slot]);
+            let object = allocate(&mut allocators[slot], classes.by_class[slot]);
             let ids = &classes.ivars[slot];
             match &classes.slots[slot] {
                 Some(slots) => slots.set_all(object, ids, &values[..count]),
@@ -370,6 +371,21 @@ impl Build<'_> {
             AttrValue::Regexp(source) => rb_sys::rb_reg_new_str(utf8_string(source), 0),
             AttrValue::Locator => locator,
         }
+    }
+}
+
+/// A new object of `class`, made by its allocator (`rb_get_alloc_func`, looked up once per
+/// class and build into `cached`) as `rb_obj_alloc` makes it, without its per-call checks and
+/// its walk up the class's ancestors to find the allocator (a model class is 5 to 8 classes
+/// below `Object`). A class without an allocator goes through `rb_obj_alloc`, which raises.
+///
+/// # Safety
+/// Raw Ruby C API calls with the GVL held; `class` is a model class (a plain class).
+unsafe fn allocate(cached: &mut Option<rb_sys::rb_alloc_func_t>, class: VALUE) -> VALUE {
+    let allocator = *cached.get_or_insert_with(|| rb_sys::rb_get_alloc_func(class));
+    match allocator {
+        Some(allocate) => allocate(class),
+        None => rb_sys::rb_obj_alloc(class),
     }
 }
 
@@ -566,7 +582,12 @@ fn c_ptr(s: &str) -> *const std::ffi::c_char {
 /// short, so embedded in their object), 10% of the corpus's build; Puppet's own lexer makes
 /// a new String for each too.
 unsafe fn frozen_string(s: &str) -> VALUE {
-    rb_sys::rb_obj_freeze(utf8_string(s))
+    let string = utf8_string(s);
+    // What `rb_obj_freeze` does to a new String, whose class (String) is no singleton class:
+    // it sets the frozen flag (`RB_OBJ_FREEZE_RAW`), without the call and the singleton check.
+    let basic = string as *mut rb_sys::RBasic;
+    (*basic).flags |= rb_sys::ruby_fl_type::RUBY_FL_FREEZE as VALUE;
+    string
 }
 
 /// A new (unfrozen) UTF-8 String.
