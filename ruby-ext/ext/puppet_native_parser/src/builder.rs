@@ -8,8 +8,8 @@
 //! positional order of `Class.new` (`ModelClass::new_order`). A class or attribute added to the
 //! description is built without touching this file.
 //!
-//! Each node is allocated (by its class's allocator, as `rb_obj_alloc` does) and given exactly what the `initialize` that Ruby
-//! generates from `ast.pp` gives it, without running Ruby code: the instance variables `@hash`,
+//! Each node is allocated (by its class's allocator, as `rb_obj_alloc` does) and given exactly
+//! what the `initialize` that Ruby generates from `ast.pp` gives it, without running Ruby code: the instance variables `@hash`,
 //! `@locator`, `@offset`, `@length`, then one per attribute, named like it, in declaration order
 //! (inherited first; [`Model::attrs`]), all set in one step where the Ruby allows
 //! (`ivars.rs`); and `@hash` = `PopsObject`'s seed XOR the Ruby `#hash`
@@ -95,13 +95,13 @@ fn classes(ruby: &Ruby) -> Result<&'static RubyClasses, Error> {
     }
     let parser: RModule = pops.const_get("Parser")?;
     let locator: Value = parser.const_get("Locator")?;
-    // Concrete node classes only (`Program` is made by `Program.new`). The probes run inside
-    // `protect`: a Ruby exception (only NoMemoryError is realistic) must not unwind through
-    // Rust frames; the vector is made outside it.
+    // The classes the builder makes objects of. The probes run inside `protect`: a Ruby
+    // exception (only NoMemoryError is realistic) must not unwind through Rust frames; the
+    // vector is made outside it.
     let mut slots: Vec<Option<IvarSlots>> = vec![None; ModelClass::ALL.len()];
     protect(|| {
         for (i, class) in ModelClass::ALL.iter().enumerate() {
-            if !class.is_abstract() && *class != ModelClass::Program {
+            if is_node_class(*class) {
                 // SAFETY: the GVL is held; the class is a model class, whose objects are plain.
                 slots[i] = unsafe { IvarSlots::probe(by_class[i], &ivars[i]) };
             }
@@ -139,9 +139,15 @@ pub fn ivar_slots(ruby: &Ruby) -> Result<(usize, usize), Error> {
     let classes = classes(ruby)?;
     let concrete = ModelClass::ALL
         .iter()
-        .filter(|class| !class.is_abstract() && **class != ModelClass::Program)
+        .filter(|class| is_node_class(**class))
         .count();
     Ok((classes.slots.iter().flatten().count(), concrete))
+}
+
+/// Whether the builder makes objects of `class` itself: a concrete class other than `Program`
+/// (which is made by `Program.new`).
+fn is_node_class(class: ModelClass) -> bool {
+    !class.is_abstract() && class != ModelClass::Program
 }
 
 /// Builds the `Puppet::Pops::Model::Program` for `model`; `file` (when given) replaces the
@@ -583,11 +589,17 @@ fn c_ptr(s: &str) -> *const std::ffi::c_char {
 /// a new String for each too.
 unsafe fn frozen_string(s: &str) -> VALUE {
     let string = utf8_string(s);
-    // What `rb_obj_freeze` does to a new String, whose class (String) is no singleton class:
-    // it sets the frozen flag (`RB_OBJ_FREEZE_RAW`), without the call and the singleton check.
-    let basic = string as *mut rb_sys::RBasic;
-    (*basic).flags |= rb_sys::ruby_fl_type::RUBY_FL_FREEZE as VALUE;
-    string
+    // On Ruby 3.1, what `rb_obj_freeze` does to a new String, whose class (String) is no
+    // singleton class: it sets the frozen flag (`RB_OBJ_FREEZE_RAW`), without the call and the
+    // singleton check. (From 3.2 freezing also changes the object's shape: Ruby's call then.)
+    #[cfg(ruby_3_1_objects)]
+    {
+        let basic = string as *mut rb_sys::RBasic;
+        (*basic).flags |= rb_sys::ruby_fl_type::RUBY_FL_FREEZE as VALUE;
+        string
+    }
+    #[cfg(not(ruby_3_1_objects))]
+    rb_sys::rb_obj_freeze(string)
 }
 
 /// A new (unfrozen) UTF-8 String.

@@ -19,7 +19,9 @@
 //! variable. The gem's corpus spec compares every object's variables, in order, with the ones
 //! Puppet's own parser sets.
 
-use rb_sys::{ruby_special_consts, ID, VALUE};
+#[cfg(ruby_3_1_objects)]
+use rb_sys::ruby_special_consts;
+use rb_sys::{ID, VALUE};
 
 /// The most variables of one model object (`@hash`, `@locator`, `@offset`, `@length` and up to
 /// `builder::MAX_ATTRIBUTES` attributes).
@@ -27,6 +29,7 @@ pub const MAX_IVARS: usize = 12;
 
 /// Where the instance variables of one class live in its objects' variable arrays.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(ruby_3_1_objects), allow(dead_code))]
 pub struct IvarSlots {
     /// `slots[i]`: the array index of the `i`-th variable (in the order given to `probe`).
     slots: [u32; MAX_IVARS],
