@@ -174,6 +174,7 @@ pub fn parse_file(path: &Path, options: &ParseOptions) -> Result<ParseResult, Er
 fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
     let file = options.file.as_deref();
     let mut model = None;
+    let raised_early;
     let (cst, mut diagnostics) = if options.cst {
         let parser::Parsed {
             lexed,
@@ -181,6 +182,7 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
             mut diagnostics,
             max_depth,
         } = parser::lex_and_parse(&text, options);
+        raised_early = unterminated_heredocs(&lexed);
         // The CST builder takes the events when the model does not need them too.
         if options.model {
             let cst = build_cst(&text, &lexed, events.clone(), max_depth);
@@ -199,6 +201,7 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
     } else {
         let mut lexed = crate::lexer::lex(&text, options);
         let mut diagnostics = std::mem::take(&mut lexed.diagnostics);
+        raised_early = unterminated_heredocs(&lexed);
         let input = parser::Input::with_lexer_diagnostics(&text, &lexed, &diagnostics);
         if options.model {
             let mut m = new_model(&text, file, &lexed);
@@ -213,7 +216,7 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
         }
         (None, diagnostics)
     };
-    diagnostics.sort_by_key(|d| d.offset);
+    diagnostics.sort_by_key(|d| raised_at(d, &raised_early));
     if !diagnostics.is_empty() {
         let own_index;
         let index = match &model {
@@ -234,6 +237,33 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
         cst,
         diagnostics,
     }
+}
+
+/// `(body start, header offset)` of each heredoc without an end tag. Ruby reads a heredoc's
+/// body when it lexes the header, so the missing end tag (reported at the body's start) is
+/// raised before any syntax error after the header.
+fn unterminated_heredocs(lexed: &crate::lexer::Lexed) -> Vec<(u32, u32)> {
+    lexed
+        .heredocs
+        .iter()
+        .filter(|h| h.body_end == h.text_end)
+        .map(|h| (h.body_start, lexed.starts[h.header as usize]))
+        .collect()
+}
+
+/// Where Ruby raises `d` (diagnostics are listed in that order, so that the first error is
+/// Ruby's): where it points, but for a heredoc's missing end tag (see
+/// [`unterminated_heredocs`]).
+fn raised_at(d: &Diagnostic, unterminated_heredocs: &[(u32, u32)]) -> u32 {
+    if d.code == crate::diagnostics::IssueCode::HEREDOC_WITHOUT_END_TAGGED_LINE {
+        if let Some(&(_, header)) = unterminated_heredocs
+            .iter()
+            .find(|(body, _)| *body == d.offset)
+        {
+            return header;
+        }
+    }
+    d.offset
 }
 
 /// An empty model for `text`, its arenas sized from the token count (about 0.37 nodes per

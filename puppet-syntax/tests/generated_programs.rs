@@ -43,7 +43,7 @@ fn env_number(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-const DEFAULT_SEED: u64 = 0x5EED_0012;
+use gen::DEFAULT_SEED;
 
 /// Without Ruby: every generated program is parsed without a panic and its CST is the program,
 /// byte for byte; the generator is deterministic.

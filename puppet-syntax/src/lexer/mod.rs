@@ -102,6 +102,7 @@ mod escapes;
 pub mod heredoc;
 mod numbers;
 mod strings;
+mod token_value;
 
 use crate::diagnostics::{Diagnostic, IssueCode};
 use crate::options::ParseOptions;
@@ -110,6 +111,7 @@ use crate::syntax_kind::SyntaxKind::{self, *};
 pub use epp::epp_text_value;
 pub use escapes::{dq_segment_value, sq_string_value, uq_segment_value, EscapeSet};
 pub use strings::{segment_opens_expression, string_segment_inner};
+pub use token_value::ruby_token_value;
 
 /// One token: its kind and byte length (see [`Lexed::token`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -283,6 +283,21 @@ impl TreeSink for Lowering<'_> {
         self.broken_frames = self.frames.len();
     }
 
+    /// Ruby's `transform_calls` on the statements of the innermost open node, which end before
+    /// a syntax error: only its grammar-action error matters (`finish_lowering` reports it,
+    /// as Ruby raises it before it reaches the syntax error); the node itself is not built.
+    fn statement_list_ends(&mut self) {
+        let Some(&(_, start, _)) = self.frames.last() else {
+            return;
+        };
+        if self.failed || self.broken_frames > 0 {
+            return;
+        }
+        let statements = self.stack[start..].to_vec();
+        self.building_end = self.lexed.starts[self.next_raw.min(self.lexed.kinds.len())];
+        let _ = self.statement_list(&statements);
+    }
+
     /// What `start_node`, `token` and `finish_node` do, without the frame and the stack
     /// entry for a `LITERAL` (half of all nodes).
     fn leaf_node(&mut self, kind: SyntaxKind, raw: u32) {

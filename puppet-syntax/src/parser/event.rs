@@ -25,6 +25,10 @@ pub(crate) enum Event {
     /// A syntax error, or a token with a lexer error, was found here: every node open at this
     /// point is incomplete or holds a mistake.
     Error,
+    /// The statement list open here ends before the next token, which is a syntax error: Ruby
+    /// reduces the list (its `transform_calls` action, which can fail) before it fails at that
+    /// token.
+    StatementListEnds,
     /// Placeholder left by an abandoned or forwarded `Start`.
     Tombstone,
 }
@@ -47,6 +51,9 @@ pub trait TreeSink {
     }
     /// A mistake at this point (see [`Event::Error`]); the nodes open now are not well formed.
     fn error(&mut self) {}
+    /// The statement list of the innermost open node ends here, before a syntax error (see
+    /// [`Event::StatementListEnds`]).
+    fn statement_list_ends(&mut self) {}
 }
 
 /// Takes the events of a streaming parse ([`parse_into`](super::parse_into)) batch by batch:
@@ -89,6 +96,7 @@ pub(crate) fn process<S: TreeSink + ?Sized>(events: &mut [Event], sink: &mut S) 
             Event::Finish => sink.finish_node(),
             Event::Token { raw } => sink.token(raw),
             Event::Error => sink.error(),
+            Event::StatementListEnds => sink.statement_list_ends(),
             Event::Tombstone => {}
         }
         i += 1;

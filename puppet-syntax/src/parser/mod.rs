@@ -414,6 +414,18 @@ impl<'i, 't> Parser<'i, 't> {
         (pos - self.flushed) as usize
     }
 
+    /// Whether the token before the current one is of kind `kind`.
+    pub(crate) fn after(&self, kind: SyntaxKind) -> bool {
+        self.input.lexed.kinds.get(self.prev_raw) == Some(&kind)
+    }
+
+    /// See [`Event::StatementListEnds`].
+    pub(crate) fn statement_list_ends(&mut self) {
+        if !self.gave_up {
+            self.events.push(Event::StatementListEnds);
+        }
+    }
+
     // ---- errors ----
 
     /// Report a syntax error at the current token, the way Puppet words it
@@ -422,14 +434,16 @@ impl<'i, 't> Parser<'i, 't> {
         if self.gave_up {
             return;
         }
-        let (offset, len) = self.current_span();
-        let at = self.describe_current();
+        let (mut offset, mut len) = self.current_span();
+        let mut skip = 0;
+        if matches!(self.current(), DQMID | DQPOST) && self.current_text().starts_with('}') {
+            // Ruby's segment starts after the `}` that closes `${…}`; ours at it.
+            (offset, len, skip) = (offset + 1, len - 1, 1);
+        }
+        // Our message shows the token as written; Puppet's (from `where`) names its value.
+        let at = self.describe_current(skip);
         let message = format!("Syntax error at {at}; expected {expected}");
-        let where_ = if self.current() == EOF {
-            "end of input".to_string()
-        } else {
-            at
-        };
+        let where_ = self.puppet_where();
         self.push_diagnostic(
             Diagnostic::error(IssueCode::SYNTAX_ERROR, offset, len, message)
                 .with_arg("where", where_),
@@ -501,13 +515,29 @@ impl<'i, 't> Parser<'i, 't> {
             .unwrap_or((self.input.text.len() as u32, 0))
     }
 
-    fn describe_current(&mut self) -> String {
+    /// The current token for our message: its text after `skip` bytes (the first 40
+    /// characters), in quotes.
+    fn describe_current(&mut self, skip: usize) -> String {
         if self.current() == EOF {
             return "end of input".to_string();
         }
         let text = self.current_text();
-        let shown: String = text.chars().take(40).collect();
+        let shown: String = text.get(skip..).unwrap_or(text).chars().take(40).collect();
         format!("'{shown}'")
+    }
+
+    /// Where a syntax error is, as Puppet words it (the `where` of its message): `end of
+    /// input`, or the current token's value in quotes (Ruby's value, not its text: `'a'` for
+    /// the string `'a'`, `''` for a character no rule matches).
+    fn puppet_where(&mut self) -> String {
+        if self.current() == EOF {
+            return "end of input".to_string();
+        }
+        let kind = self.input.lexed.kinds[self.raw_pos];
+        format!(
+            "'{}'",
+            crate::lexer::ruby_token_value(kind, self.current_text())
+        )
     }
 
     // ---- guards ----

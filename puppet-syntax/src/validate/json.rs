@@ -91,23 +91,24 @@ impl Parser<'_> {
 
     /// `ignore* value ignore*`.
     fn document(&mut self) -> Step {
-        let at_end = |p: &Self| unexpected(p.b.len());
-        self.skip_ignored().map_err(|_| at_end(self))?;
+        self.skip_ignored().map_err(unexpected)?;
         let start = self.pos;
         match self.value() {
             Ok(()) => {}
             Err(Error::Fail) => return Err(unexpected(start)),
             Err(other) => return Err(other),
         }
-        self.skip_ignored().map_err(|_| at_end(self))?;
+        self.skip_ignored().map_err(unexpected)?;
         if self.pos != self.b.len() {
             return Err(unexpected(self.pos));
         }
         Ok(())
     }
 
-    /// White space (` \t\r\n`) and comments; `Err` for an unterminated comment.
-    fn skip_ignored(&mut self) -> Result<(), ()> {
+    /// White space (` \t\r\n`) and comments. `Err(at)`, where Ruby reports the error: the end
+    /// of the input for an unterminated comment, just after a `/` that starts no comment (Ruby's
+    /// scanner has taken it).
+    fn skip_ignored(&mut self) -> Result<(), usize> {
         loop {
             match self.peek() {
                 Some(b' ' | b'\t' | b'\r' | b'\n') => self.pos += 1,
@@ -116,14 +117,14 @@ impl Parser<'_> {
                         let body = &self.b[self.pos + 2..];
                         match body.windows(2).position(|w| w == b"*/") {
                             Some(end) => self.pos += 2 + end + 2,
-                            None => return Err(()),
+                            None => return Err(self.b.len()),
                         }
                     }
                     Some(b'/') => match self.b[self.pos..].iter().position(|&c| c == b'\n') {
                         Some(end) => self.pos += end + 1,
-                        None => return Err(()),
+                        None => return Err(self.b.len()),
                     },
-                    _ => return Ok(()),
+                    _ => return Err(self.pos + 1),
                 },
                 _ => return Ok(()),
             }
@@ -221,8 +222,7 @@ impl Parser<'_> {
     fn array(&mut self) -> Step {
         self.enter()?;
         let here = |p: &Self| unexpected(p.pos);
-        let at_end = |p: &Self| unexpected(p.b.len());
-        self.skip_ignored().map_err(|_| at_end(self))?;
+        self.skip_ignored().map_err(unexpected)?;
         if self.peek() == Some(b']') {
             self.pos += 1;
             self.depth -= 1;
@@ -235,11 +235,11 @@ impl Parser<'_> {
                 Err(Error::Fail) => return Err(unexpected(element)),
                 Err(other) => return Err(other),
             }
-            self.skip_ignored().map_err(|_| at_end(self))?;
+            self.skip_ignored().map_err(unexpected)?;
             match self.peek() {
                 Some(b',') => {
                     self.pos += 1;
-                    self.skip_ignored().map_err(|_| at_end(self))?;
+                    self.skip_ignored().map_err(unexpected)?;
                 }
                 Some(b']') => {
                     self.pos += 1;
@@ -462,6 +462,17 @@ mod tests {
             ("[01]", "unexpected token at '01]'"),
             ("", "unexpected token at ''"),
             ("[1] /* ", "unexpected token at ''"),
+            // A `/` that starts no comment: Ruby's scanner has taken it.
+            ("1 /x", "unexpected token at 'x'"),
+            ("[/x 1]", "unexpected token at 'x 1]'"),
+            ("1 /", "unexpected token at ''"),
+            ("[1 /]", "unexpected token at ']'"),
+            ("[1, /x]", "unexpected token at 'x]'"),
+            ("[/1]", "unexpected token at '1]'"),
+            ("/ 1", "unexpected token at ' 1'"),
+            ("[/*x*/ /y]", "unexpected token at 'y]'"),
+            ("1 //", "unexpected token at ''"),
+            ("{\"a\": /x}", "unexpected token at '{\"a\": /x}'"),
         ];
         for (input, ruby) in cases {
             assert_eq!(

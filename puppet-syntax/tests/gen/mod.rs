@@ -344,6 +344,9 @@ pub struct Gen {
     pub heredocs: u32,
 }
 
+/// The seed the differential tests use unless `PUPPET_GEN_SEED` says another.
+pub const DEFAULT_SEED: u64 = 0x5EED_0012;
+
 /// One generated program.
 #[derive(Clone, Debug)]
 pub struct Program {

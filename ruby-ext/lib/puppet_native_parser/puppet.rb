@@ -273,34 +273,15 @@ module PuppetNativeParser
           # Raised before lexing, without a position.
           line = pos = file = nil
         when "SYNTAX_ERROR"
-          # Puppet's text names only the token (ours may add what was expected), and Racc
-          # reports the end of input without a position.
-          where = ruby_token_value(arguments[:where])
+          # Puppet's text names only the token, by its value (ours may add what was
+          # expected), and Racc reports the end of input without a position.
+          where = arguments[:where] || "end of input"
           message = Puppet::Pops::Issues::SYNTAX_ERROR.format(where: where)
           line = pos = nil if where == "end of input"
           arguments = {}
         end
         args = arguments.empty? ? nil : arguments
         Puppet::ParseErrorWithIssue.new(message, file, line, pos, nil, code.to_sym, args)
-      end
-
-      # The `where` of a syntax error as Ruby's parser shows it: the token's value, where the
-      # library quotes the token's text. They differ for a variable (its name, without `$`)
-      # and a string (its text, without quotes; for a string with interpolation, the text
-      # before the first `$`). Strings with escapes are left as they are (their value would
-      # need the lexer's unescaping).
-      def ruby_token_value(where)
-        return "end of input" if where.nil?
-        return where unless where.length >= 2 && where.start_with?("'") && where.end_with?("'")
-        text = where[1...-1]
-        value = case text
-                when /\A\$(.*)\z/m then Regexp.last_match(1)
-                when /\A'([^'\\]*)'\z/ then Regexp.last_match(1)
-                when /\A"([^"\\$]*)"\z/ then Regexp.last_match(1)
-                when /\A"([^"\\$]*)\$/ then Regexp.last_match(1)
-                else text
-                end
-        "'#{value}'"
       end
 
       # EvaluatingParser#assert_and_report for a natively parsed program: validates natively

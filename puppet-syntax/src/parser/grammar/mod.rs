@@ -140,6 +140,12 @@ pub(super) fn statements(p: &mut Parser<'_, '_>, end: TokenSet) {
                     p.error_expected("a statement after ';'");
                 }
             } else {
+                // Ruby reduces the statements so far before it fails at this token (unless
+                // the token follows a `;`, which waits for another statement): their
+                // grammar action's error, if any, comes first.
+                if !p.after(SEMIC) {
+                    p.statement_list_ends();
+                }
                 p.error_expected("a statement");
                 p.err_bump();
             }

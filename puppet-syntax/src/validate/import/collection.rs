@@ -16,6 +16,10 @@
 //! A class checks classes, then nodes, then defines; a node nodes, then classes; a define
 //! classes, then defines. A define defined twice never gets here: its runtime type is bound
 //! twice first (`loaders`). Nodes and defines share no namespace.
+//!
+//! The collection starts with the main class `''` (`import_ast` adds it first), which has no
+//! file and no line: a node named `''` clashes with it (`Class '' is already defined; cannot
+//! be redefined as a node`, without a context). No class or define can be named `''`.
 
 use std::collections::HashMap;
 
@@ -47,15 +51,24 @@ pub(super) enum InstanceKind {
     Node,
 }
 
-/// The collection's three tables: name → the definition that took it.
-#[derive(Default)]
+/// The collection's three tables: name → the definition that took it (`None`: the main
+/// class, which has no definition).
 pub(super) struct TypeCollection {
-    hostclasses: HashMap<String, NodeId>,
-    definitions: HashMap<String, NodeId>,
-    nodes: HashMap<String, NodeId>,
+    hostclasses: HashMap<String, Option<NodeId>>,
+    definitions: HashMap<String, Option<NodeId>>,
+    nodes: HashMap<String, Option<NodeId>>,
 }
 
 impl TypeCollection {
+    /// A collection holding the main class `''`.
+    pub(super) fn new() -> TypeCollection {
+        TypeCollection {
+            hostclasses: HashMap::from([(String::new(), None)]),
+            definitions: HashMap::new(),
+            nodes: HashMap::new(),
+        }
+    }
+
     /// `add_hostclass` / `add_definition` / `add_node`: the message of the first duplicate
     /// check that fails, or the instance is added.
     pub(super) fn add(
@@ -65,8 +78,11 @@ impl TypeCollection {
         file: &dyn Fn() -> Option<String>,
     ) -> Result<(), String> {
         let name = instance.name.as_str();
-        let context = |earlier: NodeId| error_context(file().as_deref(), model.line(earlier));
-        let dupe = |table: &HashMap<String, NodeId>| table.get(name).copied();
+        let context = |earlier: Option<NodeId>| match earlier {
+            Some(earlier) => error_context(file().as_deref(), model.line(earlier)),
+            None => String::new(),
+        };
+        let dupe = |table: &HashMap<String, Option<NodeId>>| table.get(name).copied();
         match instance.kind {
             InstanceKind::Hostclass => {
                 if let Some(d) = dupe(&self.hostclasses) {
@@ -88,7 +104,7 @@ impl TypeCollection {
                     ));
                 }
                 self.hostclasses
-                    .insert(name.to_owned(), instance.definition);
+                    .insert(name.to_owned(), Some(instance.definition));
             }
             InstanceKind::Node => {
                 if let Some(d) = dupe(&self.nodes) {
@@ -103,7 +119,8 @@ impl TypeCollection {
                         context(d)
                     ));
                 }
-                self.nodes.insert(name.to_owned(), instance.definition);
+                self.nodes
+                    .insert(name.to_owned(), Some(instance.definition));
             }
             InstanceKind::Definition => {
                 if let Some(d) = dupe(&self.hostclasses) {
@@ -119,7 +136,7 @@ impl TypeCollection {
                     ));
                 }
                 self.definitions
-                    .insert(name.to_owned(), instance.definition);
+                    .insert(name.to_owned(), Some(instance.definition));
             }
         }
         Ok(())

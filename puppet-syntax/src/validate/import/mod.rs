@@ -23,8 +23,8 @@
 //!    * a node gives one type per host match (`collection::node_name`); a type mapping's two
 //!      sides are interpreted as types (`TypeParser#interpret`), which can raise (see below).
 //! 2. `TypeCollection#add` adds the types in that order (the main class `''` first, which
-//!    nothing can clash with): a class, define or node whose name is taken gives one of seven
-//!    duplicate messages (`collection`).
+//!    only a node named `''` can clash with): a class, define or node whose name is taken
+//!    gives one of seven duplicate messages (`collection`).
 //!
 //! The first error raised ends the import: at most one error, after any number of warnings.
 //!
@@ -173,7 +173,7 @@ impl Import<'_> {
 
     /// `TypeCollection#add` for every instance, in order, until one is a duplicate.
     fn add_all(&mut self, instances: &[Instance]) {
-        let mut collection = TypeCollection::default();
+        let mut collection = TypeCollection::new();
         for instance in instances {
             if let Err(message) = collection.add(instance, self.model, &|| self.file()) {
                 self.raise(

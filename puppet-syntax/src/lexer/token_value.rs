@@ -1,0 +1,85 @@
+//! Ruby's value of a token, as its syntax errors show it: Racc's `on_error` names the token a
+//! syntax error is at by its value (`Syntax error at 'VALUE'`), and Ruby's lexer gives most
+//! tokens their text as value but not all of them (`lexer2.rb`, `heredoc_support.rb`,
+//! `epp_support.rb`):
+//!
+//! * a string (`STRING`, and the segments `DQPRE`, `DQMID`, `DQPOST` of an interpolated one):
+//!   its text without the quotes and `${`/`}` delimiters, escapes applied (`'a\'b'` is `a'b`,
+//!   `"c${d}"` fails at `c`);
+//! * a variable: its name without the `$`;
+//! * a heredoc header: its syntax (`json` for `@(END:json)`, empty without one);
+//! * a regular expression: Ruby's `Regexp#to_s` of it (`(?-mix:a\/b)`);
+//! * a character no rule matches (`OTHER`), `<%=` and the start of a template: empty;
+//! * EPP text: the text, `<%%` and `%%>` unescaped.
+//!
+//! Segments of a heredoc's own text take the heredoc's escapes, not a double-quoted string's;
+//! this module applies the latter (a syntax error at such a segment with escapes in it is the
+//! only case where the value shown differs from Ruby's).
+
+use std::borrow::Cow;
+
+use super::{dq_segment_value, epp_text_value, heredoc, sq_string_value, string_segment_inner};
+use crate::syntax_kind::SyntaxKind::{self, *};
+
+/// Ruby's value of a token of kind `kind` whose source text is `text`.
+pub fn ruby_token_value(kind: SyntaxKind, text: &str) -> Cow<'_, str> {
+    match kind {
+        STRING if text.starts_with('\'') => {
+            sq_string_value(string_segment_inner(kind, text, false))
+        }
+        STRING | DQPRE => dq_segment_value(string_segment_inner(kind, text, false)),
+        // Our segment after `${…}` starts at the `}` that closes it (Ruby's after it).
+        DQMID | DQPOST => dq_segment_value(string_segment_inner(kind, text, text.starts_with('}'))),
+        VARIABLE => Cow::Borrowed(text.strip_prefix('$').unwrap_or(text)),
+        HEREDOC => Cow::Owned(heredoc::parse_header(text).map_or_else(
+            |e| e.header.map(|h| h.syntax).unwrap_or_default(),
+            |h| h.syntax,
+        )),
+        REGEX => {
+            let body = text.get(1..text.len().saturating_sub(1)).unwrap_or("");
+            // The lexer unescapes `\/`; `Regexp#to_s` escapes every `/` again.
+            Cow::Owned(format!(
+                "(?-mix:{})",
+                body.replace("\\/", "/").replace('/', "\\/")
+            ))
+        }
+        ERROR_TOKEN | RENDER_EXPR | EPP_START => Cow::Borrowed(""),
+        RENDER_STRING => Cow::Owned(epp_text_value(text)),
+        _ => Cow::Borrowed(text),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_of_tokens_whose_value_is_not_their_text() {
+        let cases: &[(SyntaxKind, &str, &str)] = &[
+            (STRING, r"'a\'b\\c'", r"a'b\c"),
+            (STRING, r"'a\tb'", r"a\tb"),
+            (STRING, r#""a\tb\$c""#, "a\tb$c"),
+            (STRING, r#""\u263A""#, "☺"),
+            (STRING, "''", ""),
+            (DQPRE, r#""a\tb${"#, "a\tb"),
+            (DQPRE, r#""a\tb"#, "a\tb"),
+            (DQPRE, r#""${"#, ""),
+            (DQMID, "}b${", "b"),
+            (DQPOST, r#"}b""#, "b"),
+            (DQPOST, r#"}""#, ""),
+            (DQPOST, r#" b""#, " b"),
+            (VARIABLE, "$::v::w", "::v::w"),
+            (VARIABLE, "x", "x"),
+            (HEREDOC, "@(E:json)", "json"),
+            (HEREDOC, r#"@("E"/t)"#, ""),
+            (REGEX, "/re/", "(?-mix:re)"),
+            (REGEX, r"/re\/x/", r"(?-mix:re\/x)"),
+            (ERROR_TOKEN, "ü", ""),
+            (NAME, "foo::bar", "foo::bar"),
+            (NUMBER, "0x1F", "0x1F"),
+        ];
+        for &(kind, text, value) in cases {
+            assert_eq!(ruby_token_value(kind, text), value, "{kind:?} {text}");
+        }
+    }
+}
