@@ -283,9 +283,12 @@ impl Gen {
             if allow_rest && i + 1 == n && self.rng.chance(15) {
                 p.push(Frag::text("*"));
             }
+            // `tag` and `notify` are metaparameters: a class or define parameter named so is
+            // a warning (with a default) or an error of the import.
             p.push(Frag::text(format!(
                 "${}",
-                self.rng.pick(&["x", "y", "k", "v", "memo", "p_1"])
+                self.rng
+                    .pick(&["x", "y", "k", "v", "memo", "p_1", "tag", "notify"])
             )));
             if self.rng.chance(35) {
                 p.push(Frag::text(" = "));
