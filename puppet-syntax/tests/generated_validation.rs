@@ -31,7 +31,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use diag_util::{diagnostic_row, import_code, Row};
+use diag_util::{diagnostic_row, import_code, same_as_ruby, show_rows, Row};
 use puppet_syntax::{parse_and_validate, LocationContext, ParseOptions};
 use serde_json::Value;
 
@@ -121,8 +121,8 @@ fn generated_programs_validate_like_ruby() {
                 "{}\n--- program\n{source}\n--- ruby ({}):{}\n--- ours:{}",
                 file.display(),
                 expected.mode,
-                show(&expected.rows),
-                show(&ours)
+                show_rows(&expected.rows),
+                show_rows(&ours)
             ));
         }
     }
@@ -189,26 +189,13 @@ impl Expected {
 
     fn matches(&self, ours: &[Row]) -> bool {
         let n = self.rows.len();
-        let prefix = || self.rows.iter().zip(ours).all(|(r, o)| same(r, o));
+        let prefix = || self.rows.iter().zip(ours).all(|(r, o)| same_as_ruby(r, o));
         match self.mode {
             "exact" => ours.len() == n && prefix(),
             "raised" => ours.len() >= n && prefix(),
             _ => ours.len() > n && prefix() && ours[n].1 == "error",
         }
     }
-}
-
-/// Ruby's row and ours agree: a line or column Ruby does not give (0) matches any.
-fn same(ruby: &Row, ours: &Row) -> bool {
-    (&ruby.0, &ruby.1, &ruby.4) == (&ours.0, &ours.1, &ours.4)
-        && (ruby.2 == 0 || ruby.2 == ours.2)
-        && (ruby.3 == 0 || ruby.3 == ours.3)
-}
-
-fn show(rows: &[Row]) -> String {
-    rows.iter()
-        .map(|r| format!("\n    {} {} {}:{} | {}", r.1, r.0, r.2, r.3, r.4))
-        .collect()
 }
 
 /// Writes each program as `DIR/NNNNN.pp` (or `.epp`), after removing what an earlier run left;

@@ -20,7 +20,7 @@
 
 mod diag_util;
 
-use diag_util::{diagnostic_row, import_code, Row};
+use diag_util::{diagnostic_row, import_code, same_as_ruby, show_rows, Row};
 use puppet_syntax::{parse, LocationContext, ParseOptions, Severity, Strict};
 use serde_json::Value;
 
@@ -98,20 +98,6 @@ fn import_rows(value: &Value) -> Vec<Row> {
         .collect()
 }
 
-/// Same issue, severity, position and message; a 0 line or column of Ruby's (an import
-/// diagnostic without a position) matches any of ours.
-fn same(ruby: &Row, ours: &Row) -> bool {
-    (&ruby.0, &ruby.1, &ruby.4) == (&ours.0, &ours.1, &ours.4)
-        && (ruby.2 == 0 || ruby.2 == ours.2)
-        && (ruby.3 == 0 || ruby.3 == ours.3)
-}
-
-fn show(rows: &[Row]) -> String {
-    rows.iter()
-        .map(|r| format!("\n      {} {} {}:{} | {}", r.1, r.0, r.2, r.3, r.4))
-        .collect()
-}
-
 #[test]
 fn validator_matches_ruby_on_every_case() {
     let cases = cases();
@@ -177,7 +163,7 @@ fn validator_matches_ruby_on_every_case() {
             failures.push(format!(
                 "{}\n    ruby: no syntax error\n    ours:{}",
                 case.line,
-                show(
+                show_rows(
                     &result
                         .diagnostics
                         .iter()
@@ -204,15 +190,15 @@ fn validator_matches_ruby_on_every_case() {
         } else if ruby.get("crash").is_some_and(|c| !c.is_null()) {
             // Ruby crashed after accepting `want`: we must report those, then an error.
             let ok = ours.len() > want.len()
-                && want.iter().zip(&ours).all(|(w, o)| same(w, o))
+                && want.iter().zip(&ours).all(|(w, o)| same_as_ruby(w, o))
                 && ours[want.len()].1 == Severity::Error.as_str();
             if !ok {
                 failures.push(format!(
                     "{}\n    ruby (then crashed: {}):{}\n    ours:{}",
                     case.line,
                     ruby["crash"],
-                    show(&want),
-                    show(&ours)
+                    show_rows(&want),
+                    show_rows(&ours)
                 ));
             }
             continue;
@@ -220,16 +206,16 @@ fn validator_matches_ruby_on_every_case() {
             false
         };
         let ok = if prefix_only {
-            ours.len() >= want.len() && want.iter().zip(&ours).all(|(w, o)| same(w, o))
+            ours.len() >= want.len() && want.iter().zip(&ours).all(|(w, o)| same_as_ruby(w, o))
         } else {
-            ours.len() == want.len() && want.iter().zip(&ours).all(|(w, o)| same(w, o))
+            ours.len() == want.len() && want.iter().zip(&ours).all(|(w, o)| same_as_ruby(w, o))
         };
         if !ok {
             failures.push(format!(
                 "{}\n    ruby:{}\n    ours:{}",
                 case.line,
-                show(&want),
-                show(&ours)
+                show_rows(&want),
+                show_rows(&ours)
             ));
         }
     }

@@ -34,3 +34,18 @@ pub fn import_code(message: &str) -> &'static str {
         "an import message we do not know"
     }
 }
+
+/// Ruby's row and ours agree: issue, severity and message, and the line and column where Ruby
+/// gives them (0: not given, matches any).
+pub fn same_as_ruby(ruby: &Row, ours: &Row) -> bool {
+    (&ruby.0, &ruby.1, &ruby.4) == (&ours.0, &ours.1, &ours.4)
+        && (ruby.2 == 0 || ruby.2 == ours.2)
+        && (ruby.3 == 0 || ruby.3 == ours.3)
+}
+
+/// Rows one per line, for a failure message.
+pub fn show_rows(rows: &[Row]) -> String {
+    rows.iter()
+        .map(|r| format!("\n      {} {} {}:{} | {}", r.1, r.0, r.2, r.3, r.4))
+        .collect()
+}
