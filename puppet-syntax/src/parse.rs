@@ -174,22 +174,24 @@ pub fn parse_file(path: &Path, options: &ParseOptions) -> Result<ParseResult, Er
 fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
     let file = options.file.as_deref();
     let mut model = None;
-    let raised_early;
+    let lexer_raise_points;
+    let mut action_error = None;
     let (cst, mut diagnostics) = if options.cst {
         let parser::Parsed {
-            lexed,
+            mut lexed,
             mut events,
             mut diagnostics,
             max_depth,
         } = parser::lex_and_parse(&text, options);
-        raised_early = unterminated_heredocs(&lexed);
+        lexer_raise_points = std::mem::take(&mut lexed.raise_points);
         // The CST builder takes the events when the model does not need them too.
         if options.model {
             let cst = build_cst(&text, &lexed, events.clone(), max_depth);
             let mut m = new_model(&text, file, &lexed);
             let mut lowering = Lowering::new(&text, &lexed, &mut m);
             process(&mut events, &mut lowering);
-            let body = finish_lowering(lowering, &mut diagnostics);
+            let body;
+            (body, action_error) = finish_lowering(lowering, &mut diagnostics);
             model = with_body(m, body);
             (Some(cst), diagnostics)
         } else {
@@ -201,7 +203,7 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
     } else {
         let mut lexed = crate::lexer::lex(&text, options);
         let mut diagnostics = std::mem::take(&mut lexed.diagnostics);
-        raised_early = unterminated_heredocs(&lexed);
+        lexer_raise_points = std::mem::take(&mut lexed.raise_points);
         let input = parser::Input::with_lexer_diagnostics(&text, &lexed, &diagnostics);
         if options.model {
             let mut m = new_model(&text, file, &lexed);
@@ -209,14 +211,15 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
             let output = parser::parse_into(&input, &mut lowering);
             drop(input);
             diagnostics.extend(output.diagnostics);
-            let body = finish_lowering(lowering, &mut diagnostics);
+            let body;
+            (body, action_error) = finish_lowering(lowering, &mut diagnostics);
             model = with_body(m, body);
         } else {
             diagnostics.extend(parser::parse(&input).diagnostics);
         }
         (None, diagnostics)
     };
-    diagnostics.sort_by_key(|d| raised_at(d, &raised_early));
+    sort_in_raise_order(&mut diagnostics, &lexer_raise_points, action_error);
     if !diagnostics.is_empty() {
         let own_index;
         let index = match &model {
@@ -239,31 +242,34 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
     }
 }
 
-/// `(body start, header offset)` of each heredoc without an end tag. Ruby reads a heredoc's
-/// body when it lexes the header, so the missing end tag (reported at the body's start) is
-/// raised before any syntax error after the header.
-fn unterminated_heredocs(lexed: &crate::lexer::Lexed) -> Vec<(u32, u32)> {
-    lexed
-        .heredocs
-        .iter()
-        .filter(|h| h.body_end == h.text_end)
-        .map(|h| (h.body_start, lexed.starts[h.header as usize]))
-        .collect()
-}
-
-/// Where Ruby raises `d` (diagnostics are listed in that order, so that the first error is
-/// Ruby's): where it points, but for a heredoc's missing end tag (see
-/// [`unterminated_heredocs`]).
-fn raised_at(d: &Diagnostic, unterminated_heredocs: &[(u32, u32)]) -> u32 {
-    if d.code == crate::diagnostics::IssueCode::HEREDOC_WITHOUT_END_TAGGED_LINE {
-        if let Some(&(_, header)) = unterminated_heredocs
-            .iter()
-            .find(|(body, _)| *body == d.offset)
-        {
-            return header;
-        }
+/// Puts `diagnostics` in the order Ruby raises them, so that the first error is Ruby's (Ruby
+/// stops there): by offset, but a lexer diagnostic (the first `lexer_raise_points.len()`) at
+/// its raise point, and a grammar action's error (`action_error`: its index and raise point)
+/// where Ruby reduces.
+fn sort_in_raise_order(
+    diagnostics: &mut Vec<Diagnostic>,
+    lexer_raise_points: &[u32],
+    action_error: Option<(usize, u32)>,
+) {
+    if diagnostics.len() < 2 {
+        return;
     }
-    d.offset
+    // At one token Ruby first lexes it (a lexer error), then reduces what comes before it (a
+    // grammar action's error), then fails at it (a syntax error).
+    let mut keyed: Vec<((u32, u8), Diagnostic)> = diagnostics
+        .drain(..)
+        .enumerate()
+        .map(|(i, d)| {
+            let key = match (action_error, lexer_raise_points.get(i)) {
+                (Some((index, at)), _) if index == i => (at, 1),
+                (_, Some(&at)) => (at, 0),
+                _ => (d.offset, 2),
+            };
+            (key, d)
+        })
+        .collect();
+    keyed.sort_by_key(|(key, _)| *key);
+    diagnostics.extend(keyed.into_iter().map(|(_, d)| d));
 }
 
 /// An empty model for `text`, its arenas sized from the token count (about 0.37 nodes per
@@ -284,7 +290,7 @@ fn with_body(mut m: Model, body: Option<NodeId>) -> Option<Model> {
 fn finish_lowering(
     mut lowering: Lowering<'_>,
     diagnostics: &mut Vec<Diagnostic>,
-) -> Option<NodeId> {
+) -> (Option<NodeId>, Option<(usize, u32)>) {
     // The first syntax error: Ruby stops there, so a grammar action is only reached (and can
     // only fail) for a construct that ends before it.
     let first_syntax_error = diagnostics
@@ -296,20 +302,24 @@ fn finish_lowering(
     let action_error_before_syntax_error = !lowering.internal_failure
         && first_syntax_error.is_some_and(|at| lowering.action_error_end <= at);
     let lower_diagnostics = std::mem::take(&mut lowering.diagnostics);
+    let raise_point = lowering.action_error_raise_point();
     let body = lowering.finish();
     match first_syntax_error {
         None => {
             diagnostics.extend(lower_diagnostics);
-            return body.filter(|_| !failed);
+            return (body.filter(|_| !failed), None);
         }
         // With syntax errors there is no model; the lowering only tells whether Ruby would
-        // have failed in a grammar action first (its first error, so only that one).
+        // have failed in a grammar action first (its first error, so only that one), which
+        // it raises when it reduces, at the token after the construct.
         Some(_) if failed && action_error_before_syntax_error => {
+            let index = diagnostics.len();
             diagnostics.extend(lower_diagnostics.into_iter().take(1));
+            return (None, Some((index, raise_point)));
         }
         Some(_) => {}
     }
-    None
+    (None, None)
 }
 
 /// The validator with its heredoc sub-parser: the text of a `pp`/`epp` heredoc is parsed here,

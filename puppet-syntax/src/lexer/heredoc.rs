@@ -624,7 +624,7 @@ impl Lexer<'_> {
         );
         for d in &sub.diagnostics {
             let (offset, len) = text.to_global(d.offset, d.len);
-            self.diags.push(Diagnostic {
+            self.push_diagnostic(Diagnostic {
                 offset,
                 len,
                 ..d.clone()

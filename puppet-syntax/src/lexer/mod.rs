@@ -146,6 +146,12 @@ pub struct Lexed {
     pub starts: Vec<u32>,
     /// The lexer's diagnostics, in the order found.
     pub diagnostics: Vec<Diagnostic>,
+    /// For each of `diagnostics`, where Ruby's lazy lexer raises it: the start of the token it
+    /// was found in (of the whole double-quoted string for anything inside one, which Ruby
+    /// lexes at once), or its own offset when that is earlier. Ruby's parser asks for that
+    /// token before it can fail at it or after it, so this orders the lexer's errors among
+    /// the parser's (`parse.rs`).
+    pub(crate) raise_points: Vec<u32>,
     /// One entry per `HEREDOC` token whose header could be read, in token order.
     pub heredocs: Vec<HeredocSpan>,
     /// The interpolated heredoc texts the lexer processed and lexed (for their diagnostics),
@@ -276,6 +282,10 @@ pub(crate) struct Lexer<'a> {
     kinds: Vec<SyntaxKind>,
     starts: Vec<u32>,
     diags: Vec<Diagnostic>,
+    /// See [`Lexed::raise_points`], one per diagnostic of `diags`.
+    raise_points: Vec<u32>,
+    /// Where the code token being lexed starts.
+    token_start: usize,
     heredocs: Vec<HeredocSpan>,
     heredoc_texts: Vec<LexedHeredocText>,
     tasks: bool,
@@ -316,6 +326,8 @@ impl<'a> Lexer<'a> {
             kinds: Vec::with_capacity(cap),
             starts: Vec::with_capacity(cap + 1),
             diags: Vec::new(),
+            raise_points: Vec::new(),
+            token_start: 0,
             heredocs: Vec::new(),
             heredoc_texts: Vec::new(),
             tasks,
@@ -362,6 +374,18 @@ impl<'a> Lexer<'a> {
         self.after = kind;
     }
 
+    /// Records `d` with its raise point (see [`Lexed::raise_points`]).
+    fn push_diagnostic(&mut self, d: Diagnostic) -> &mut Diagnostic {
+        let string_start = self
+            .interps
+            .first()
+            .and_then(|outermost| self.starts.get(outermost.first_token.checked_sub(1)?));
+        let at = string_start.map_or(self.token_start as u32, |&start| start);
+        self.raise_points.push(at.min(d.offset));
+        self.diags.push(d);
+        self.diags.last_mut().expect("just pushed")
+    }
+
     fn error(
         &mut self,
         code: IssueCode,
@@ -370,9 +394,7 @@ impl<'a> Lexer<'a> {
         message: impl Into<String>,
     ) -> &mut Diagnostic {
         let (offset, len) = self.on_char_boundaries(offset, len);
-        self.diags
-            .push(Diagnostic::error(code, offset, len, message));
-        self.diags.last_mut().unwrap()
+        self.push_diagnostic(Diagnostic::error(code, offset, len, message))
     }
 
     fn warning(
@@ -382,9 +404,7 @@ impl<'a> Lexer<'a> {
         message: impl Into<String>,
     ) -> &mut Diagnostic {
         let (offset, _) = self.on_char_boundaries(offset, 0);
-        self.diags
-            .push(Diagnostic::warning(code, offset, 0, message));
-        self.diags.last_mut().unwrap()
+        self.push_diagnostic(Diagnostic::warning(code, offset, 0, message))
     }
 
     /// Ruby sometimes reports a byte position inside a character (e.g. 3 bytes after `::`);
@@ -425,7 +445,7 @@ impl<'a> Lexer<'a> {
     /// lexed as whitespace. Other BOMs Ruby checks for cannot start a valid UTF-8 `&str`.
     fn check_bom(&mut self) {
         if let Some(bom) = crate::source::detect_bom(self.b).filter(|b| b.name == "UTF-8") {
-            self.diags.push(bom.diagnostic());
+            self.push_diagnostic(bom.diagnostic());
             self.push(WHITESPACE, bom.len as usize);
             self.pos = bom.len as usize;
         }
@@ -435,6 +455,7 @@ impl<'a> Lexer<'a> {
     /// `%>` handlers, string tails by the `}` handler).
     fn run(&mut self) {
         while self.pos < self.b.len() {
+            self.token_start = self.pos;
             self.code_token();
         }
     }
@@ -478,6 +499,7 @@ impl<'a> Lexer<'a> {
             kinds: self.kinds,
             starts: self.starts,
             diagnostics: self.diags,
+            raise_points: self.raise_points,
             heredocs: self.heredocs,
             heredoc_texts: self.heredoc_texts,
         }

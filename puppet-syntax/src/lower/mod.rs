@@ -171,6 +171,18 @@ impl<'a> Lowering<'a> {
         ));
     }
 
+    /// Where Ruby raises the first grammar-action error: at the first significant token at or
+    /// after the end of the construct whose action failed (the look-ahead of its reduction).
+    pub(crate) fn action_error_raise_point(&self) -> u32 {
+        let starts = &self.lexed.starts;
+        let tokens = self.lexed.kinds.len();
+        let mut i = starts[..tokens].partition_point(|&start| start < self.action_error_end);
+        while i < tokens && self.lexed.kinds[i].is_trivia() {
+            i += 1;
+        }
+        starts.get(i).copied().unwrap_or(self.action_error_end)
+    }
+
     /// A tree shape the grammar never produces for error-free input (defensive; no panics).
     fn internal_error(&mut self, what: &str) {
         if !self.failed {

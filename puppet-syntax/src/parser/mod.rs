@@ -440,6 +440,21 @@ impl<'i, 't> Parser<'i, 't> {
             // Ruby's segment starts after the `}` that closes `${…}`; ours at it.
             (offset, len, skip) = (offset + 1, len - 1, 1);
         }
+        if matches!(self.current(), RENDER_EXPR | RENDER_STRING) {
+            // Ruby's template text starts right after the previous `%>`, with what a `-%>`
+            // trims, and its `<%=` token where that text starts.
+            let kinds = &self.input.lexed.kinds;
+            let mut first = self.raw_pos;
+            while first > 0
+                && (kinds[first - 1] == EPP_TRIMMED
+                    || (self.current() == RENDER_EXPR && kinds[first - 1] == RENDER_STRING))
+            {
+                first -= 1;
+            }
+            if let Some((start, _)) = self.input.span(first) {
+                (offset, len) = (start, offset + len - start);
+            }
+        }
         // Our message shows the token as written; Puppet's (from `where`) names its value.
         let at = self.describe_current(skip);
         let message = format!("Syntax error at {at}; expected {expected}");

@@ -72,6 +72,13 @@ pub(super) fn primary(p: &mut Parser<'_, '_>) -> Option<CompletedMarker> {
         CLASS | DEFINE | PLAN | NODE | FUNCTION | APPLY => definitions::definition(p),
         TYPE if p.nth_at(1, LPAREN) => literal(p),
         TYPE if p.nth_at(1, CLASSREF) => definitions::type_alias_or_definition(p),
+        TYPE => {
+            // Ruby's grammar takes `type` and fails at the token after it.
+            let m = p.start();
+            p.bump_any();
+            p.error_expected("'(' or a type name after 'type'");
+            m.complete(p, ERROR)
+        }
         RENDER_EXPR => epp::render_expr(p),
         _ => return None,
     })

@@ -150,6 +150,10 @@ pub(super) fn statements(p: &mut Parser<'_, '_>, end: TokenSet) {
                 p.err_bump();
             }
         }
+        if p.at(EOF) && end.contains(RBRACE) && !p.after(SEMIC) {
+            // A block cut short by the end of the input: Ruby reduces its statements first.
+            p.statement_list_ends();
+        }
         p.leave();
     })
 }
