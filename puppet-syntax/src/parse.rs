@@ -302,12 +302,10 @@ fn finish_lowering(
     let action_error_before_syntax_error = !lowering.internal_failure
         && first_syntax_error.is_some_and(|at| lowering.action_error_end <= at);
     let lower_diagnostics = std::mem::take(&mut lowering.diagnostics);
-    let raise_point = lowering.action_error_raise_point();
-    let body = lowering.finish();
     match first_syntax_error {
         None => {
             diagnostics.extend(lower_diagnostics);
-            return (body.filter(|_| !failed), None);
+            (lowering.finish().filter(|_| !failed), None)
         }
         // With syntax errors there is no model; the lowering only tells whether Ruby would
         // have failed in a grammar action first (its first error, so only that one), which
@@ -315,11 +313,10 @@ fn finish_lowering(
         Some(_) if failed && action_error_before_syntax_error => {
             let index = diagnostics.len();
             diagnostics.extend(lower_diagnostics.into_iter().take(1));
-            return (None, Some((index, raise_point)));
+            (None, Some((index, lowering.action_error_raise_point())))
         }
-        Some(_) => {}
+        Some(_) => (None, None),
     }
-    (None, None)
 }
 
 /// The validator with its heredoc sub-parser: the text of a `pp`/`epp` heredoc is parsed here,

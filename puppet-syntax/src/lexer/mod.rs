@@ -284,7 +284,8 @@ pub(crate) struct Lexer<'a> {
     diags: Vec<Diagnostic>,
     /// See [`Lexed::raise_points`], one per diagnostic of `diags`.
     raise_points: Vec<u32>,
-    /// Where the code token being lexed starts.
+    /// Where the code token being lexed starts (a diagnostic may be found after the token was
+    /// pushed, and may point far beyond it: a heredoc's missing end tag, an unclosed quote).
     token_start: usize,
     heredocs: Vec<HeredocSpan>,
     heredoc_texts: Vec<LexedHeredocText>,

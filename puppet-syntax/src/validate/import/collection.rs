@@ -19,7 +19,8 @@
 //!
 //! The collection starts with the main class `''` (`import_ast` adds it first), which has no
 //! file and no line: a node named `''` clashes with it (`Class '' is already defined; cannot
-//! be redefined as a node`, without a context). No class or define can be named `''`.
+//! be redefined as a node`, without a context). No class or define can be named `''`, so the
+//! main class is that one check, not an entry (an empty table is looked up without hashing).
 
 use std::collections::HashMap;
 
@@ -51,24 +52,15 @@ pub(super) enum InstanceKind {
     Node,
 }
 
-/// The collection's three tables: name → the definition that took it (`None`: the main
-/// class, which has no definition).
+/// The collection's three tables: name → the definition that took it.
+#[derive(Default)]
 pub(super) struct TypeCollection {
-    hostclasses: HashMap<String, Option<NodeId>>,
-    definitions: HashMap<String, Option<NodeId>>,
-    nodes: HashMap<String, Option<NodeId>>,
+    hostclasses: HashMap<String, NodeId>,
+    definitions: HashMap<String, NodeId>,
+    nodes: HashMap<String, NodeId>,
 }
 
 impl TypeCollection {
-    /// A collection holding the main class `''`.
-    pub(super) fn new() -> TypeCollection {
-        TypeCollection {
-            hostclasses: HashMap::from([(String::new(), None)]),
-            definitions: HashMap::new(),
-            nodes: HashMap::new(),
-        }
-    }
-
     /// `add_hostclass` / `add_definition` / `add_node`: the message of the first duplicate
     /// check that fails, or the instance is added.
     pub(super) fn add(
@@ -78,11 +70,8 @@ impl TypeCollection {
         file: &dyn Fn() -> Option<String>,
     ) -> Result<(), String> {
         let name = instance.name.as_str();
-        let context = |earlier: Option<NodeId>| match earlier {
-            Some(earlier) => error_context(file().as_deref(), model.line(earlier)),
-            None => String::new(),
-        };
-        let dupe = |table: &HashMap<String, Option<NodeId>>| table.get(name).copied();
+        let context = |earlier: NodeId| error_context(file().as_deref(), model.line(earlier));
+        let dupe = |table: &HashMap<String, NodeId>| table.get(name).copied();
         match instance.kind {
             InstanceKind::Hostclass => {
                 if let Some(d) = dupe(&self.hostclasses) {
@@ -104,7 +93,7 @@ impl TypeCollection {
                     ));
                 }
                 self.hostclasses
-                    .insert(name.to_owned(), Some(instance.definition));
+                    .insert(name.to_owned(), instance.definition);
             }
             InstanceKind::Node => {
                 if let Some(d) = dupe(&self.nodes) {
@@ -113,14 +102,19 @@ impl TypeCollection {
                         context(d)
                     ));
                 }
+                if name.is_empty() {
+                    // The main class, which has no file and no line.
+                    return Err(
+                        "Class '' is already defined; cannot be redefined as a node".to_owned()
+                    );
+                }
                 if let Some(d) = dupe(&self.hostclasses) {
                     return Err(format!(
                         "Class '{name}' is already defined{}; cannot be redefined as a node",
                         context(d)
                     ));
                 }
-                self.nodes
-                    .insert(name.to_owned(), Some(instance.definition));
+                self.nodes.insert(name.to_owned(), instance.definition);
             }
             InstanceKind::Definition => {
                 if let Some(d) = dupe(&self.hostclasses) {
@@ -136,7 +130,7 @@ impl TypeCollection {
                     ));
                 }
                 self.definitions
-                    .insert(name.to_owned(), Some(instance.definition));
+                    .insert(name.to_owned(), instance.definition);
             }
         }
         Ok(())

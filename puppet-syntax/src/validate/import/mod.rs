@@ -173,7 +173,7 @@ impl Import<'_> {
 
     /// `TypeCollection#add` for every instance, in order, until one is a duplicate.
     fn add_all(&mut self, instances: &[Instance]) {
-        let mut collection = TypeCollection::new();
+        let mut collection = TypeCollection::default();
         for instance in instances {
             if let Err(message) = collection.add(instance, self.model, &|| self.file()) {
                 self.raise(
