@@ -31,7 +31,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use gen::compare::{compare, ours, DiffKind, Difference, Verdict};
-use gen::ruby::RubyOracle;
+use gen::ruby::{AnswerCache, RubyOracle};
 use gen::{cases, shrink, Program};
 use puppet_syntax::{parse, ParseOptions};
 use serde_json::Value;
@@ -260,15 +260,17 @@ fn ruby_records(
     sources: &[(bool, String)],
     oracle: &mut Option<RubyOracle>,
 ) -> std::io::Result<(Vec<Value>, bool)> {
-    let cache = cache_path(sources);
-    if let Ok(text) = std::fs::read_to_string(&cache) {
-        let records: Vec<Value> = text
-            .lines()
-            .filter_map(|l| serde_json::from_str(l).ok())
-            .collect();
-        if records.len() == sources.len() {
-            return Ok((records, true));
+    let script = std::fs::read(gen::ruby::script_path()).unwrap_or_default();
+    let cache = AnswerCache::new("generated", |eat| {
+        eat(&script);
+        for (epp, src) in sources {
+            eat(&[*epp as u8]);
+            eat(src.as_bytes());
+            eat(&[0]);
         }
+    });
+    if let Some(records) = cache.read(sources.len()) {
+        return Ok((records, true));
     }
     // Ruby is the slow side: one process per core (PUPPET_GEN_RUBY_JOBS), the first kept open
     // for shrinking.
@@ -283,18 +285,7 @@ fn ruby_records(
     }
     let records = gen::ruby::ask_all(&mut pool, sources)?;
     *oracle = pool.into_iter().next();
-    if let Some(dir) = cache.parent() {
-        let _ = std::fs::create_dir_all(dir);
-        // One cache: answers about other programs (another seed or generator) go.
-        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if name.starts_with("generated-") && name.ends_with(".jsonl") {
-                let _ = std::fs::remove_file(entry.path());
-            }
-        }
-        let lines: Vec<String> = records.iter().map(|r| r.to_string()).collect();
-        let _ = std::fs::write(&cache, lines.join("\n") + "\n");
-    }
+    cache.write(&records);
     Ok((records, false))
 }
 
@@ -309,27 +300,6 @@ fn oracle_or_start(oracle: &mut Option<RubyOracle>) -> Option<&mut RubyOracle> {
         }
     }
     oracle.as_mut()
-}
-
-/// `target/oracle/generated-HASH.jsonl`, HASH over the programs and the oracle script.
-fn cache_path(sources: &[(bool, String)]) -> PathBuf {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let script = std::fs::read(gen::ruby::script_path()).unwrap_or_default();
-    let mut eat = |bytes: &[u8]| {
-        for b in bytes {
-            h ^= *b as u64;
-            h = h.wrapping_mul(0x0000_0100_0000_01B3);
-        }
-    };
-    eat(&script);
-    for (epp, src) in sources {
-        eat(&[*epp as u8]);
-        eat(src.as_bytes());
-        eat(&[0]);
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../target/oracle")
-        .join(format!("generated-{h:016x}.jsonl"))
 }
 
 /// Shrinks `program` while Ruby accepts it and we still differ in the same way; returns the

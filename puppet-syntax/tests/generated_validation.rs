@@ -32,6 +32,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use diag_util::{diagnostic_row, import_code, same_as_ruby, show_rows, Row};
+use gen::ruby::{oracle_dir, AnswerCache};
 use puppet_syntax::{parse_and_validate, LocationContext, ParseOptions};
 use serde_json::Value;
 
@@ -40,10 +41,6 @@ fn env_number(name: &str, default: u64) -> u64 {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
-}
-
-fn oracle_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/oracle")
 }
 
 const ORACLE_SCRIPTS: [&str; 2] = [
@@ -223,30 +220,22 @@ fn ruby_records(
     modulepath: &Path,
 ) -> std::io::Result<(Vec<Value>, bool)> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |bytes: &[u8]| {
-        for b in bytes {
-            h ^= u64::from(*b);
-            h = h.wrapping_mul(0x0000_0100_0000_01B3);
+    let scripts: Vec<Vec<u8>> = ORACLE_SCRIPTS
+        .iter()
+        .map(|script| std::fs::read(root.join(script)))
+        .collect::<std::io::Result<_>>()?;
+    let cache = AnswerCache::new("generated-validation", |eat| {
+        for script in &scripts {
+            eat(script);
         }
-    };
-    for script in ORACLE_SCRIPTS {
-        eat(&std::fs::read(root.join(script))?);
-    }
-    for (file, (_, src)) in files.iter().zip(sources) {
-        eat(file.as_os_str().as_encoded_bytes());
-        eat(src.as_bytes());
-        eat(&[0]);
-    }
-    let cache = oracle_dir().join(format!("generated-validation-{h:016x}.jsonl"));
-    if let Ok(text) = std::fs::read_to_string(&cache) {
-        let records: Vec<Value> = text
-            .lines()
-            .filter_map(|l| serde_json::from_str(l).ok())
-            .collect();
-        if records.len() == files.len() {
-            return Ok((records, true));
+        for (file, (_, src)) in files.iter().zip(sources) {
+            eat(file.as_os_str().as_encoded_bytes());
+            eat(src.as_bytes());
+            eat(&[0]);
         }
+    });
+    if let Some(records) = cache.read(files.len()) {
+        return Ok((records, true));
     }
 
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -290,18 +279,6 @@ fn ruby_records(
             files.len()
         )));
     }
-    // One cache: answers about other programs go.
-    for entry in std::fs::read_dir(oracle_dir())
-        .into_iter()
-        .flatten()
-        .flatten()
-    {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with("generated-validation-") && name.ends_with(".jsonl") {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
-    let lines: Vec<String> = records.iter().map(Value::to_string).collect();
-    let _ = std::fs::write(&cache, lines.join("\n") + "\n");
+    cache.write(&records);
     Ok((records, false))
 }

@@ -15,10 +15,15 @@
 //! Segments of a heredoc's own text take the heredoc's escapes, not a double-quoted string's;
 //! this module applies the latter (a syntax error at such a segment with escapes in it is the
 //! only case where the value shown differs from Ruby's).
+//!
+//! Where Ruby's token is ([`ruby_token_span`]) differs from ours for string segments after
+//! `${…}` and for EPP template text and `<%=`.
 
 use std::borrow::Cow;
 
-use super::{dq_segment_value, epp_text_value, heredoc, sq_string_value, string_segment_inner};
+use super::{
+    dq_segment_value, epp_text_value, heredoc, sq_string_value, string_segment_inner, Lexed,
+};
 use crate::syntax_kind::SyntaxKind::{self, *};
 
 /// Ruby's value of a token of kind `kind` whose source text is `text`.
@@ -46,6 +51,29 @@ pub fn ruby_token_value(kind: SyntaxKind, text: &str) -> Cow<'_, str> {
         ERROR_TOKEN | RENDER_EXPR | EPP_START => Cow::Borrowed(""),
         RENDER_STRING => Cow::Owned(epp_text_value(text)),
         _ => Cow::Borrowed(text),
+    }
+}
+
+/// Ruby's offset and length of token `i` of `lexed`, lexed from `source` (`i` below the token
+/// count):
+/// * a segment after `${…}` starts after the `}` that closes it (ours at it);
+/// * template text starts right after the previous `%>`, with what a `-%>` trims (ours after
+///   the trimmed part), and `<%=` where that text starts.
+pub(crate) fn ruby_token_span(lexed: &Lexed, source: &str, i: usize) -> (u32, u32) {
+    let (start, end) = (lexed.starts[i], lexed.starts[i + 1]);
+    match lexed.kinds[i] {
+        DQMID | DQPOST if lexed.text(source, i).starts_with('}') => (start + 1, end - start - 1),
+        kind @ (RENDER_EXPR | RENDER_STRING) => {
+            let mut first = i;
+            while first > 0
+                && (lexed.kinds[first - 1] == EPP_TRIMMED
+                    || (kind == RENDER_EXPR && lexed.kinds[first - 1] == RENDER_STRING))
+            {
+                first -= 1;
+            }
+            (lexed.starts[first], end - lexed.starts[first])
+        }
+        _ => (start, end - start),
     }
 }
 

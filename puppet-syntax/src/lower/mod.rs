@@ -305,9 +305,9 @@ impl TreeSink for Lowering<'_> {
         if self.failed || self.broken_frames > 0 {
             return;
         }
-        let statements = self.stack[start..].to_vec();
         self.building_end = self.lexed.starts[self.next_raw.min(self.lexed.kinds.len())];
-        let _ = self.statement_list(&statements);
+        let n = self.stack.len() - start;
+        let _ = self.statement_list_of(n, |lowering, k| lowering.stack[start + k]);
     }
 
     /// What `start_node`, `token` and `finish_node` do, without the frame and the stack

@@ -24,7 +24,7 @@ impl Lowering<'_> {
 
     /// [`Lowering::statement_list`] over the `n` values that `val_at` gives by index (a block's
     /// members are read in place from the groups, not copied out first).
-    fn statement_list_of(
+    pub(super) fn statement_list_of(
         &mut self,
         n: usize,
         val_at: impl Fn(&Self, usize) -> Val,

@@ -434,28 +434,14 @@ impl<'i, 't> Parser<'i, 't> {
         if self.gave_up {
             return;
         }
-        let (mut offset, mut len) = self.current_span();
-        let mut skip = 0;
-        if matches!(self.current(), DQMID | DQPOST) && self.current_text().starts_with('}') {
-            // Ruby's segment starts after the `}` that closes `${…}`; ours at it.
-            (offset, len, skip) = (offset + 1, len - 1, 1);
-        }
-        if matches!(self.current(), RENDER_EXPR | RENDER_STRING) {
-            // Ruby's template text starts right after the previous `%>`, with what a `-%>`
-            // trims, and its `<%=` token where that text starts.
-            let kinds = &self.input.lexed.kinds;
-            let mut first = self.raw_pos;
-            while first > 0
-                && (kinds[first - 1] == EPP_TRIMMED
-                    || (self.current() == RENDER_EXPR && kinds[first - 1] == RENDER_STRING))
-            {
-                first -= 1;
-            }
-            if let Some((start, _)) = self.input.span(first) {
-                (offset, len) = (start, offset + len - start);
-            }
-        }
-        // Our message shows the token as written; Puppet's (from `where`) names its value.
+        let (offset, len) = match self.current() {
+            EOF => self.current_span(),
+            _ => crate::lexer::ruby_token_span(self.input.lexed, self.input.text, self.raw_pos),
+        };
+        // Our message shows the token as written, from where Ruby's starts if that is inside
+        // it (after the `}` of a segment).
+        let skip = offset.saturating_sub(self.current_span().0) as usize;
+        // Puppet's message (from `where`) names the token's value.
         let at = self.describe_current(skip);
         let message = format!("Syntax error at {at}; expected {expected}");
         let where_ = self.puppet_where();

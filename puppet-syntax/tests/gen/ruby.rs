@@ -112,3 +112,62 @@ impl Drop for RubyOracle {
         let _ = self.child.wait();
     }
 }
+
+/// Ruby's answers about a set of inputs, kept as `target/oracle/PREFIX-HASH.jsonl` (one record
+/// per line), HASH over everything the answers depend on (the inputs, the oracle scripts). Each
+/// test has its own prefix; writing removes that test's answers about other inputs only.
+pub struct AnswerCache {
+    prefix: &'static str,
+    path: PathBuf,
+}
+
+impl AnswerCache {
+    /// The cache of `prefix` for the inputs `feed` hashes (it is handed the hasher's `eat`).
+    pub fn new(prefix: &'static str, feed: impl FnOnce(&mut dyn FnMut(&[u8]))) -> AnswerCache {
+        // FNV-1a: stable across runs and platforms.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        feed(&mut |bytes: &[u8]| {
+            for b in bytes {
+                h ^= u64::from(*b);
+                h = h.wrapping_mul(0x0000_0100_0000_01B3);
+            }
+        });
+        AnswerCache {
+            prefix,
+            path: oracle_dir().join(format!("{prefix}-{h:016x}.jsonl")),
+        }
+    }
+
+    /// The `count` records answered before, if they are all there.
+    pub fn read(&self, count: usize) -> Option<Vec<Value>> {
+        let text = std::fs::read_to_string(&self.path).ok()?;
+        let records: Vec<Value> = text
+            .lines()
+            .filter_map(|l| serde_json::from_str(l).ok())
+            .collect();
+        (records.len() == count).then_some(records)
+    }
+
+    /// Keeps `records` (best effort: a cache that cannot be written is asked again next time).
+    pub fn write(&self, records: &[Value]) {
+        let dir = oracle_dir();
+        let _ = std::fs::create_dir_all(&dir);
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let hash = name
+                .strip_prefix(self.prefix)
+                .and_then(|rest| rest.strip_prefix('-'))
+                .and_then(|rest| rest.strip_suffix(".jsonl"));
+            if hash.is_some_and(|h| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit())) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+        let lines: Vec<String> = records.iter().map(Value::to_string).collect();
+        let _ = std::fs::write(&self.path, lines.join("\n") + "\n");
+    }
+}
+
+/// `target/oracle/`, where Ruby's answers are kept.
+pub fn oracle_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/oracle")
+}
