@@ -95,7 +95,8 @@ fn parser_golden_files() {
     );
 }
 
-/// An inline example: `// test NAME` (or `// test_err NAME`, `// test_epp NAME`) followed by
+/// An inline example: `// test NAME` (or `// test_err NAME`, `// test_epp NAME`,
+/// `// test_epp_err NAME`) followed by
 /// `// `-prefixed lines of Puppet source.
 struct InlineTest {
     name: String,
@@ -127,7 +128,11 @@ fn collect_inline_tests() -> Vec<InlineTest> {
                 "" => (false, false),
                 "_err" => (true, false),
                 "_epp" => (false, true),
-                _ => continue,
+                "_epp_err" => (true, true),
+                _ => panic!(
+                    "{}: unknown inline test kind `// test{kind}`",
+                    file.display()
+                ),
             };
             let mut source = String::new();
             while let Some(next) = lines.peek() {

@@ -149,9 +149,10 @@ pub struct Lexed {
     pub diagnostics: Vec<Diagnostic>,
     /// For each of `diagnostics`, where Ruby's lazy lexer raises it: the start of the token it
     /// was found in (of the whole double-quoted string for anything inside one, which Ruby
-    /// lexes at once), or its own offset when that is earlier. Ruby's parser asks for that
-    /// token before it can fail at it or after it, so this orders the lexer's errors among
-    /// the parser's (`parse.rs`).
+    /// lexes at once). That may be after the diagnostic's own offset: the bad `5e` of `1.5e`
+    /// is reported from the `1`, which Ruby has already handed to its parser as a `NUMBER`.
+    /// Ruby's parser asks for that token before it can fail at it or after it, so this orders
+    /// the lexer's errors among the parser's (`parse.rs`).
     pub(crate) raise_points: Vec<u32>,
     /// One entry per `HEREDOC` token whose header could be read, in token order.
     pub heredocs: Vec<HeredocSpan>,
@@ -301,6 +302,9 @@ pub(crate) struct Lexer<'a> {
     brace_count: i64,
     /// The mode stack: open `${…}` interpolations, innermost last.
     interps: Vec<Interp>,
+    /// The start of the outermost double-quoted string being lexed, from its first segment
+    /// to its last (Ruby lexes such a string at once, so that is where its errors surface).
+    dq_start: Option<u32>,
     /// Where the next code-mode newline jumps to (after the pending heredoc bodies).
     newline_jump: Option<usize>,
     /// Ends of the heredoc bodies waiting for the newline of their header line (each body
@@ -338,6 +342,7 @@ impl<'a> Lexer<'a> {
             line_clean: true,
             brace_count: 0,
             interps: Vec::new(),
+            dq_start: None,
             newline_jump: None,
             pending_bodies: Vec::new(),
             heredoc_depth,
@@ -378,12 +383,8 @@ impl<'a> Lexer<'a> {
 
     /// Records `d` with its raise point (see [`Lexed::raise_points`]).
     fn push_diagnostic(&mut self, d: Diagnostic) -> &mut Diagnostic {
-        let string_start = self
-            .interps
-            .first()
-            .and_then(|outermost| self.starts.get(outermost.first_token.checked_sub(1)?));
-        let at = string_start.map_or(self.token_start as u32, |&start| start);
-        self.raise_points.push(at.min(d.offset));
+        let at = self.dq_start.unwrap_or(self.token_start as u32);
+        self.raise_points.push(at);
         self.diags.push(d);
         self.diags.last_mut().expect("just pushed")
     }

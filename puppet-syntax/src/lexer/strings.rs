@@ -195,6 +195,9 @@ impl Lexer<'_> {
         flavour: Flavour,
         expression: Option<usize>,
     ) {
+        if first && self.interps.is_empty() {
+            self.dq_start = Some(self.last_end as u32);
+        }
         let slurp = Slurp::of(flavour);
         let mut piece = text_start;
         // For UNCLOSED_QUOTE's `after`: what Ruby's scanner matched last.
@@ -259,6 +262,9 @@ impl Lexer<'_> {
         self.pos = end;
         if kind == STRING || self.interps.is_empty() {
             self.after = kind;
+        }
+        if self.interps.is_empty() {
+            self.dq_start = None;
         }
     }
 

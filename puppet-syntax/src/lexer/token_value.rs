@@ -8,6 +8,7 @@
 //!   `"c${d}"` fails at `c`);
 //! * a variable: its name without the `$`;
 //! * a heredoc header: its syntax (`json` for `@(END:json)`, empty without one);
+//! * a number merged from Ruby's `1`, `.` and the bad `5e` of `1.5e`: `1`;
 //! * a regular expression: Ruby's `Regexp#to_s` of it (`(?-mix:a\/b)`);
 //! * a character no rule matches (`OTHER`), `<%=` and the start of a template: empty;
 //! * EPP text: the text, `<%%` and `%%>` unescaped.
@@ -17,7 +18,7 @@
 //! only case where the value shown differs from Ruby's).
 //!
 //! Where Ruby's token is ([`ruby_token_span`]) differs from ours for string segments after
-//! `${…}` and for EPP template text and `<%=`.
+//! `${…}`, for EPP template text and `<%=`, and for a merged bad number.
 
 use std::borrow::Cow;
 
@@ -48,6 +49,7 @@ pub fn ruby_token_value(kind: SyntaxKind, text: &str) -> Cow<'_, str> {
                 body.replace("\\/", "/").replace('/', "\\/")
             ))
         }
+        NUMBER => Cow::Borrowed(&text[..ruby_number_len(text)]),
         ERROR_TOKEN | RENDER_EXPR | EPP_START => Cow::Borrowed(""),
         RENDER_STRING => Cow::Owned(epp_text_value(text)),
         _ => Cow::Borrowed(text),
@@ -73,7 +75,19 @@ pub(crate) fn ruby_token_span(lexed: &Lexed, source: &str, i: usize) -> (u32, u3
             }
             (lexed.starts[first], end - lexed.starts[first])
         }
+        NUMBER => (start, ruby_number_len(lexed.text(source, i)) as u32),
         _ => (start, end - start),
+    }
+}
+
+/// The length of Ruby's `NUMBER` token at the start of our `NUMBER` token `text`: shorter
+/// when a bad number such as `1.5e` was merged into one token (Ruby's is `1`, then `.`, then
+/// the error).
+fn ruby_number_len(text: &str) -> usize {
+    if text.starts_with(|c: char| c.is_ascii_digit()) {
+        super::numbers::match_number(text, 0).unwrap_or(text.len())
+    } else {
+        text.len()
     }
 }
 
@@ -105,6 +119,8 @@ mod tests {
             (ERROR_TOKEN, "ü", ""),
             (NAME, "foo::bar", "foo::bar"),
             (NUMBER, "0x1F", "0x1F"),
+            (NUMBER, "1.5e", "1"),
+            (NUMBER, "08", "08"),
         ];
         for &(kind, text, value) in cases {
             assert_eq!(ruby_token_value(kind, text), value, "{kind:?} {text}");

@@ -622,6 +622,14 @@ pub(crate) struct CompletedMarker {
 }
 
 impl CompletedMarker {
+    /// The kind the node was completed with.
+    pub(crate) fn kind(self, p: &Parser<'_, '_>) -> SyntaxKind {
+        match p.events[p.event_index(self.pos)] {
+            Event::Start { kind, .. } => kind,
+            _ => ERROR,
+        }
+    }
+
     /// Start a new node that will become this node's parent.
     pub(crate) fn precede(self, p: &mut Parser<'_, '_>) -> Marker {
         let m = p.start();

@@ -215,13 +215,29 @@ pub(super) fn access_args(p: &mut Parser<'_, '_>) {
     comma_separated(p, RBRACK, |p| entry_or_hashpair(p, access_key));
 }
 
-/// An access key: an expression, or a `type`/`function` keyword as the key of a hash pair.
+// test_err access_relationship_without_farrow
+// $x = $h['a' -> 'b']
+// $y = Optional[Integer = ]
+/// An access key: an expression, or the key of a hash pair, which is a `hash_entry`: an
+/// assignment, relationship or resource expression too, or a `type`/`function` keyword.
+/// Racc cannot tell the two apart before the `=>`, so for anything wider than an expression
+/// it wants `=>` next and fails at the token after it.
 fn access_key(p: &mut Parser<'_, '_>) -> bool {
     if matches!(p.current(), TYPE | FUNCTION) && p.nth_at(1, FARROW) {
         literal(p);
         return true;
     }
-    expression(p).is_some()
+    let Some(key) = assignment(p) else {
+        return false;
+    };
+    let only_a_hash_key = matches!(
+        key.kind(p),
+        ASSIGNMENT_EXPR | RELATIONSHIP_EXPR | RESOURCE_EXPR | VIRTUAL_RESOURCE
+    );
+    if only_a_hash_key && !p.at(FARROW) {
+        p.error_expected("'=>'");
+    }
+    true
 }
 
 // test arg_list_unfolded_hash

@@ -31,6 +31,8 @@ pub(super) fn template(p: &mut Parser<'_, '_>) {
 // <%= { $x } %> <%= {a => 1} %>
 // test_epp epp_render_hash_expression
 // <%= {  }[1] %> <%= { 1 > 1 != 1 => 1, 1 => 1, } %> <%= { $y = [1] $y } %>
+// test_epp_err epp_render_block_then_more
+// <%= { $x } $y %>
 /// RENDER_EXPR (expression | LBRACE statements RBRACE) (EPP_END | EPP_END_TRIM)
 pub(super) fn render_expr(p: &mut Parser<'_, '_>) -> CompletedMarker {
     let m = p.start();
@@ -52,10 +54,10 @@ pub(super) fn render_expr(p: &mut Parser<'_, '_>) -> CompletedMarker {
 
 /// Whether `<%= {` opens a hash (an expression) rather than a block of statements. Ruby's
 /// grammar has both (`RENDER_EXPR expression` and `RENDER_EXPR LBRACE statements RBRACE`) and
-/// its LALR parser only decides at the closing brace: the braces hold a hash when they are
-/// empty, when a `=>` stands directly inside them (hash entries; a block's `=>` are all nested
-/// in further brackets), or when something other than `%>` follows them (`<%= {}[1] %>`, a
-/// hash in a longer expression).
+/// its LALR parser decides inside the braces: they hold a hash when a `=>` stands directly
+/// inside them (hash entries; a block's `=>` are all nested in further brackets), and a block
+/// when they close without one (`<%= { $x } $y %>` then fails at `$y`). Empty braces are a
+/// hash (`<%= {} %>`, `<%= {}[1] %>`).
 fn looks_like_hash(p: &mut Parser<'_, '_>) -> bool {
     if p.nth_at(1, RBRACE) {
         return true;
@@ -66,7 +68,7 @@ fn looks_like_hash(p: &mut Parser<'_, '_>) -> bool {
         match p.nth(n) {
             EOF => return false,
             LBRACE | SELBRACE | LBRACK | LISTSTART | LPAREN | WSLPAREN => depth += 1,
-            RBRACE if depth == 0 => return !matches!(p.nth(n + 1), EPP_END | EPP_END_TRIM),
+            RBRACE if depth == 0 => return false,
             RBRACE | RBRACK | RPAREN => depth = depth.saturating_sub(1),
             FARROW if depth == 0 => return true,
             _ => {}

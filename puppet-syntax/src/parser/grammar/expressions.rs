@@ -91,14 +91,14 @@ fn resource(p: &mut Parser<'_, '_>) -> Option<CompletedMarker> {
     let mut lhs = if p.at(CLASS) && p.nth_at(1, LBRACE) {
         let m = p.start();
         p.bump(CLASS);
-        resources::resource_block(p);
+        resources::resource_block(p, true);
         m.complete(p, RESOURCE_EXPR)
     } else {
         expression(p)?
     };
     while p.at(LBRACE) {
         let m = lhs.precede(p);
-        resources::resource_block(p);
+        resources::resource_block(p, false);
         lhs = m.complete(p, RESOURCE_EXPR);
     }
     Some(lhs)
@@ -255,7 +255,12 @@ fn postfix(p: &mut Parser<'_, '_>, mut lhs: CompletedMarker) -> CompletedMarker 
 
 /// Report a missing expression at the current token; consume it unless it closes something.
 pub(super) fn expected_expression(p: &mut Parser<'_, '_>) {
-    p.error_expected("an expression");
+    expected_expression_named(p, "an expression");
+}
+
+/// [`expected_expression`] where the expression has a name of its own ("a resource title").
+pub(super) fn expected_expression_named(p: &mut Parser<'_, '_>, what: &str) {
+    p.error_expected(what);
     if !p.at_ts(CLOSERS) && !p.at(LBRACE) {
         p.err_bump();
     }

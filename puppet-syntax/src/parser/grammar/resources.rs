@@ -1,9 +1,9 @@
 //! Resource bodies (`{ title: attr => v; … }` and the untitled `{ attr => v }` used by defaults,
 //! overrides and the `name { … }` rewrite), attribute operations, and collector queries.
 
-use super::expressions::{expected_expression, expression};
+use super::expressions::{expected_expression, expected_expression_named, expression};
 use super::ATTRIBUTE_KEYWORDS;
-use crate::parser::Parser;
+use crate::parser::{Parser, TokenSet};
 use crate::syntax_kind::SyntaxKind::*;
 
 // test resource_bodies
@@ -29,12 +29,24 @@ use crate::syntax_kind::SyntaxKind::*;
 // case File <| |> { default: {} }
 // file { 'a': mode }
 // file { 'b': * }
-/// `{ … }` after a resource type expression. Titled bodies (`title: ops`) are separated by `;`;
-/// an untitled body is just attribute operations. Which model node this becomes (resource,
-/// defaults, override) is decided by the model builder, as Ruby's `resource_shape` does.
-pub(super) fn resource_block(p: &mut Parser<'_, '_>) {
+// test_err resource_keyword_after_brace
+// foo { inherits '::apache': }
+// test_err class_resource_without_title
+// class { }
+// class { host => 1 }
+/// `{ … }` after a resource type expression, or after `class` (`class_form`). Titled bodies
+/// (`title: ops`) are separated by `;`; an untitled body is just attribute operations. Which
+/// model node this becomes (resource, defaults, override) is decided by the model builder, as
+/// Ruby's `resource_shape` does. Ruby's grammar has no untitled form after `class`
+/// (`CLASS LBRACE resource_bodies`), so `class { }` fails at the `}`.
+pub(super) fn resource_block(p: &mut Parser<'_, '_>, class_form: bool) {
     p.bump(LBRACE);
-    if p.at(RBRACE) || at_attribute_operation(p) || at_leading_comma(p) {
+    if !class_form
+        && (p.at(RBRACE)
+            || at_attribute_operation(p)
+            || at_leading_comma(p)
+            || ATTRIBUTE_ONLY_KEYWORDS.contains(p.current()))
+    {
         let m = p.start();
         attribute_operations(p);
         m.complete(p, RESOURCE_BODY);
@@ -49,11 +61,16 @@ pub(super) fn resource_block(p: &mut Parser<'_, '_>) {
     p.expect(RBRACE);
 }
 
+/// Keywords that are attribute names but cannot start an expression (a title): after `{` Ruby
+/// takes them as the first attribute's name and fails at the token after them if no arrow
+/// follows.
+const ATTRIBUTE_ONLY_KEYWORDS: TokenSet = TokenSet::new(&[AND, ELSE, ELSIF, IN, INHERITS, OR]);
+
 /// resource_body := expression COLON attribute_operations COMMA?
 fn titled_body(p: &mut Parser<'_, '_>) {
     let m = p.start();
     if expression(p).is_none() {
-        expected_expression(p);
+        expected_expression_named(p, "a resource title");
     }
     p.expect(COLON);
     attribute_operations(p);

@@ -1,0 +1,2 @@
+$x = $h['a' -> 'b']
+$y = Optional[Integer = ]
