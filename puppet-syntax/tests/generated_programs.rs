@@ -24,14 +24,16 @@
 //! `scripts/differential` runs it with `--ignored`, and sets `PUPPET_ORACLE_REQUIRED`, without
 //! which a missing Ruby only prints a note.
 
+mod diag_util;
 mod gen;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use diag_util::oracle::AnswerCache;
 use gen::compare::{compare, ours, DiffKind, Difference, Verdict};
-use gen::ruby::{AnswerCache, RubyOracle};
+use gen::ruby::RubyOracle;
 use gen::{cases, shrink, Program};
 use puppet_syntax::{parse, ParseOptions};
 use serde_json::Value;

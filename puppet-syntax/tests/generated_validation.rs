@@ -27,14 +27,12 @@
 mod diag_util;
 mod gen;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use diag_util::{diagnostic_row, import_code, same_as_ruby, show_rows, Row};
-use gen::ruby::{oracle_dir, AnswerCache};
+use diag_util::oracle::{oracle_dir, validate_with_ruby, write_sources};
+use diag_util::show_rows;
+use diag_util::verdict::{validation_rows, Expected};
 use puppet_syntax::{parse_and_validate, LocationContext, ParseOptions};
-use serde_json::Value;
 
 fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -42,11 +40,6 @@ fn env_number(name: &str, default: u64) -> u64 {
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
 }
-
-const ORACLE_SCRIPTS: [&str; 2] = [
-    "scripts/oracle/validate_cases.rb",
-    "scripts/oracle/import.rb",
-];
 
 #[test]
 #[ignore = "needs Ruby Puppet; run by scripts/differential"]
@@ -64,18 +57,19 @@ fn generated_programs_validate_like_ruby() {
     let work = oracle_dir().join("generated-validation");
     let programs = work.join("programs");
     let modulepath = work.join("empty-modulepath");
-    let files = write_programs(&programs, &sources);
+    let files = write_sources(&programs, &sources);
     std::fs::create_dir_all(&modulepath).expect("module path directory");
 
     let start = Instant::now();
-    let (records, cached) = match ruby_records(&files, &sources, &modulepath) {
-        Ok(r) => r,
-        Err(e) => {
-            assert!(!required, "Ruby Puppet is needed: {e}");
-            eprintln!("note: Ruby Puppet is not available ({e}); generated validation skipped");
-            return;
-        }
-    };
+    let (records, cached) =
+        match validate_with_ruby("generated-validation", &files, &sources, &modulepath) {
+            Ok(r) => r,
+            Err(e) => {
+                assert!(!required, "Ruby Puppet is needed: {e}");
+                eprintln!("note: Ruby Puppet is not available ({e}); generated validation skipped");
+                return;
+            }
+        };
     let ruby_time = start.elapsed();
 
     let options = ParseOptions::new().location(LocationContext::new(
@@ -100,17 +94,7 @@ fn generated_programs_validate_like_ruby() {
         compared += 1;
         let file_options = options.clone().file(file.to_string_lossy()).epp(*epp);
         let result = parse_and_validate(source.as_bytes(), &file_options);
-        let ours: Vec<Row> = result
-            .diagnostics
-            .iter()
-            .filter(|d| {
-                !matches!(
-                    d.code.as_str(),
-                    "UNRECOGNIZED_ESCAPE" | "ILLEGAL_UNICODE_ESCAPE"
-                )
-            })
-            .map(diagnostic_row)
-            .collect();
+        let ours = validation_rows(&result.diagnostics);
         let expected = Expected::of(record);
         diagnostics += expected.rows.len();
         if !expected.matches(&ours) {
@@ -144,141 +128,4 @@ fn generated_programs_validate_like_ruby() {
             .collect::<Vec<_>>()
             .join("\n\n")
     );
-}
-
-/// Ruby's rows for one program and how ours are held against them.
-struct Expected {
-    rows: Vec<Row>,
-    /// `exact`, `raised` (ours start with the rows, the raised one last) or `crashed` (ours
-    /// hold the rows, then an error).
-    mode: &'static str,
-}
-
-impl Expected {
-    fn of(record: &Value) -> Expected {
-        let row = |d: &Value, code: Option<&str>| -> Row {
-            (
-                code.or(d["issue"].as_str()).unwrap_or("").to_owned(),
-                d["severity"].as_str().unwrap_or("error").to_owned(),
-                d["line"].as_u64().unwrap_or(0),
-                d["pos"].as_u64().unwrap_or(0),
-                d["message"].as_str().unwrap_or("").to_owned(),
-            )
-        };
-        let entries = |key: &str| record[key].as_array().cloned().unwrap_or_default();
-        let mut rows: Vec<Row> = entries("diagnostics")
-            .iter()
-            .map(|d| row(d, None))
-            .collect();
-        rows.extend(entries("import").iter().map(|d| {
-            let code = import_code(d["message"].as_str().unwrap_or(""));
-            row(d, Some(code))
-        }));
-        let mut mode = "exact";
-        if let Some(raised) = record.get("raised").filter(|r| !r.is_null()) {
-            rows.push(row(raised, None));
-            mode = "raised";
-        } else if record.get("crash").is_some_and(|c| !c.is_null()) {
-            mode = "crashed";
-        }
-        Expected { rows, mode }
-    }
-
-    fn matches(&self, ours: &[Row]) -> bool {
-        let n = self.rows.len();
-        let prefix = || self.rows.iter().zip(ours).all(|(r, o)| same_as_ruby(r, o));
-        match self.mode {
-            "exact" => ours.len() == n && prefix(),
-            "raised" => ours.len() >= n && prefix(),
-            _ => ours.len() > n && prefix() && ours[n].1 == "error",
-        }
-    }
-}
-
-/// Writes each program as `DIR/NNNNN.pp` (or `.epp`), after removing what an earlier run left;
-/// returns the absolute paths, in order.
-fn write_programs(dir: &Path, sources: &[(bool, String)]) -> Vec<PathBuf> {
-    let _ = std::fs::remove_dir_all(dir);
-    std::fs::create_dir_all(dir).expect("programs directory");
-    let dir = dir.canonicalize().expect("programs directory");
-    sources
-        .iter()
-        .enumerate()
-        .map(|(i, (epp, src))| {
-            let path = dir.join(format!("{i:05}.{}", if *epp { "epp" } else { "pp" }));
-            std::fs::write(&path, src).expect("write a program");
-            path
-        })
-        .collect()
-}
-
-/// Ruby's record of each file, from the cache when the same programs (at the same paths) were
-/// validated by the same scripts before, else from one Ruby process per core.
-fn ruby_records(
-    files: &[PathBuf],
-    sources: &[(bool, String)],
-    modulepath: &Path,
-) -> std::io::Result<(Vec<Value>, bool)> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let scripts: Vec<Vec<u8>> = ORACLE_SCRIPTS
-        .iter()
-        .map(|script| std::fs::read(root.join(script)))
-        .collect::<std::io::Result<_>>()?;
-    let cache = AnswerCache::new("generated-validation", |eat| {
-        for script in &scripts {
-            eat(script);
-        }
-        for (file, (_, src)) in files.iter().zip(sources) {
-            eat(file.as_os_str().as_encoded_bytes());
-            eat(src.as_bytes());
-            eat(&[0]);
-        }
-    });
-    if let Some(records) = cache.read(files.len()) {
-        return Ok((records, true));
-    }
-
-    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let chunk = files.len().div_ceil(jobs).max(1);
-    let work = modulepath.parent().unwrap_or(modulepath);
-    let mut children = Vec::new();
-    for (k, part) in files.chunks(chunk).enumerate() {
-        let list = work.join(format!("files-{k}.txt"));
-        let names: Vec<String> = part
-            .iter()
-            .map(|f| f.to_string_lossy().into_owned())
-            .collect();
-        std::fs::write(&list, names.join("\n") + "\n")?;
-        let child = Command::new("ruby")
-            .arg(root.join(ORACLE_SCRIPTS[0]))
-            .arg("--modulepath")
-            .arg(modulepath)
-            .stdin(std::fs::File::open(&list)?)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()?;
-        children.push(child);
-    }
-    let mut records = Vec::with_capacity(files.len());
-    for child in children {
-        let output = child.wait_with_output()?;
-        if !output.status.success() {
-            return Err(std::io::Error::other(format!(
-                "the oracle failed: {}",
-                String::from_utf8_lossy(&output.stderr)
-            )));
-        }
-        for line in String::from_utf8_lossy(&output.stdout).lines() {
-            records.push(serde_json::from_str(line).map_err(std::io::Error::other)?);
-        }
-    }
-    if records.len() != files.len() {
-        return Err(std::io::Error::other(format!(
-            "the oracle answered {} of {} files",
-            records.len(),
-            files.len()
-        )));
-    }
-    cache.write(&records);
-    Ok((records, false))
 }

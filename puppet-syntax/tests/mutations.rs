@@ -10,38 +10,20 @@
 //! Knobs: `MUTATION_SEED` (default fixed), `MUTATION_FILES` (files sampled, default 300),
 //! `MUTATIONS_PER_FILE` (default 24), `PUPPET_CORPUS` (corpus directory).
 
+mod mutants;
+
 use std::fs;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use puppet_syntax::lexer::lex;
+use mutants::{corpus_files, mutate, token_spans, Rng};
 use puppet_syntax::{parse_and_validate, ParseOptions};
-
-const DEFAULT_CORPUS: &str = "/usr/share/puppet/modules.available";
 
 fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name)
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
-}
-
-/// SplitMix64: small, fast, and the same sequence on every platform.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 fn panic_reason(payload: &(dyn std::any::Any + Send)) -> String {
@@ -71,82 +53,6 @@ fn check(text: &str, epp: bool) -> Option<String> {
                     .count();
                 format!("CST text differs from the input from byte {at}")
             })
-        }
-    }
-}
-
-fn corpus_files() -> Vec<PathBuf> {
-    let root = std::env::var_os("PUPPET_CORPUS")
-        .map_or_else(|| PathBuf::from(DEFAULT_CORPUS), PathBuf::from);
-    if !root.is_dir() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "corpus {} is missing under CI",
-            root.display()
-        );
-        println!(
-            "note: corpus {} not found; skipping the mutation test",
-            root.display()
-        );
-        return Vec::new();
-    }
-    let mut files = Vec::new();
-    let mut stack = vec![root];
-    while let Some(dir) = stack.pop() {
-        for entry in fs::read_dir(&dir).unwrap() {
-            let entry = entry.unwrap();
-            let file_type = entry.file_type().unwrap();
-            let path = entry.path();
-            if file_type.is_dir() {
-                stack.push(path);
-            } else if file_type.is_file()
-                && matches!(
-                    path.extension().and_then(|e| e.to_str()),
-                    Some("pp" | "epp")
-                )
-            {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
-/// Byte spans of the tokens of `text` (from the lexer), non-empty ones only.
-fn token_spans(text: &str, epp: bool) -> Vec<(usize, usize)> {
-    let lexed = lex(text, &ParseOptions::new().epp(epp));
-    lexed
-        .starts
-        .windows(2)
-        .map(|w| (w[0] as usize, w[1] as usize))
-        .filter(|(s, e)| e > s)
-        .collect()
-}
-
-/// One random mutation of `text`, given its token spans.
-fn mutate(rng: &mut Rng, text: &[u8], spans: &[(usize, usize)]) -> (Vec<u8>, String) {
-    let (start, end) = spans[rng.below(spans.len())];
-    let mut out = Vec::with_capacity(text.len() + 64);
-    match rng.below(3) {
-        0 => {
-            out.extend_from_slice(&text[..start]);
-            out.extend_from_slice(&text[end..]);
-            (out, format!("delete {start}..{end}"))
-        }
-        1 => {
-            out.extend_from_slice(&text[..end]);
-            out.extend_from_slice(&text[start..end]);
-            out.extend_from_slice(&text[end..]);
-            (out, format!("duplicate {start}..{end}"))
-        }
-        _ => {
-            // A copy of another token, inserted at a token boundary.
-            let at = spans[rng.below(spans.len())].0;
-            out.extend_from_slice(&text[..at]);
-            out.extend_from_slice(&text[start..end]);
-            out.extend_from_slice(&text[at..]);
-            (out, format!("insert {start}..{end} at {at}"))
         }
     }
 }
@@ -277,7 +183,7 @@ fn mutated_corpus_files_never_panic_and_round_trip() {
                         Err(_) => break,
                     }
                 };
-                let (next, step) = mutate(&mut rng, mutant.as_bytes(), &current);
+                let (next, step) = mutate(&mut rng, mutant.as_bytes(), &current, &[]);
                 steps.push(step);
                 // A token boundary inside a multi-byte character gives invalid UTF-8: not a
                 // parser input (the parser takes &str).

@@ -20,6 +20,7 @@
 
 mod diag_util;
 
+use diag_util::verdict::first_error_differs;
 use diag_util::{diagnostic_row, import_code, same_as_ruby, show_rows, Row};
 use puppet_syntax::{parse, LocationContext, ParseOptions, Severity, Strict};
 use serde_json::Value;
@@ -121,41 +122,8 @@ fn validator_matches_ruby_on_every_case() {
         let mut result = parse(case.source.as_bytes(), &case.options);
         compared += 1;
         if let Some(syntax) = ruby.get("syntax_error").filter(|s| !s.is_null()) {
-            let first = result.diagnostics.iter().find(|d| d.is_error());
-            let ours = first.map(diagnostic_row);
-            let want = (
-                syntax["issue"].as_str().unwrap_or("PARSE_ERROR"),
-                syntax["line"].as_u64(),
-                syntax["pos"].as_u64(),
-            );
-            // Puppet's message: a syntax error's from the `where` argument (ours says more), a
-            // grammar action's (a plain ParseError) as it is.
-            let message = first.map(|d| match d.args.iter().find(|(name, _)| *name == "where") {
-                Some((_, where_)) => format!("Syntax error at {where_}"),
-                None => d.message.clone(),
-            });
-            let same_message = match (syntax["issue"].as_str(), syntax["message"].as_str()) {
-                (Some("SYNTAX_ERROR") | None, Some(ruby)) => {
-                    // A plain ParseError's message ends with its location.
-                    let ruby = [" (file: ", " (line: "]
-                        .iter()
-                        .find_map(|at| ruby.rsplit_once(at).map(|(m, _)| m))
-                        .filter(|_| ruby.ends_with(')'))
-                        .unwrap_or(ruby);
-                    message.as_deref() == Some(ruby)
-                }
-                _ => true,
-            };
-            let ok = same_message
-                && ours.as_ref().is_some_and(|o| {
-                    o.0 == want.0
-                        && (want.1.is_none() || (Some(o.2), Some(o.3)) == (want.1, want.2))
-                });
-            if !ok {
-                failures.push(format!(
-                    "{}\n    ruby: syntax error {want:?} {}\n    ours: {:?} {message:?}",
-                    case.line, syntax["message"], ours
-                ));
+            if let Some(problem) = first_error_differs(syntax, &result.diagnostics) {
+                failures.push(format!("{}\n    {problem}", case.line));
             }
             continue;
         }

@@ -11,7 +11,8 @@
 //! * a number merged from Ruby's `1`, `.` and the bad `5e` of `1.5e`: `1`;
 //! * a regular expression: Ruby's `Regexp#to_s` of it (`(?-mix:a\/b)`);
 //! * a character no rule matches (`OTHER`), `<%=` and the start of a template: empty;
-//! * EPP text: the text, `<%%` and `%%>` unescaped.
+//! * EPP text: the text of the whole run (ours is split at `<%# %>` comments), `<%%` and `%%>`
+//!   unescaped ([`ruby_text_run_value`]).
 //!
 //! Segments of a heredoc's own text take the heredoc's escapes, not a double-quoted string's;
 //! this module applies the latter (a syntax error at such a segment with escapes in it is the
@@ -44,10 +45,7 @@ pub fn ruby_token_value(kind: SyntaxKind, text: &str) -> Cow<'_, str> {
         REGEX => {
             let body = text.get(1..text.len().saturating_sub(1)).unwrap_or("");
             // The lexer unescapes `\/`; `Regexp#to_s` escapes every `/` again.
-            Cow::Owned(format!(
-                "(?-mix:{})",
-                body.replace("\\/", "/").replace('/', "\\/")
-            ))
+            Cow::Owned(regexp_to_s(&body.replace("\\/", "/")).replace('/', "\\/"))
         }
         NUMBER => Cow::Borrowed(&text[..ruby_number_len(text)]),
         ERROR_TOKEN | RENDER_EXPR | EPP_START => Cow::Borrowed(""),
@@ -69,7 +67,8 @@ pub(crate) fn ruby_token_span(lexed: &Lexed, source: &str, i: usize) -> (u32, u3
             let mut first = i;
             while first > 0
                 && (lexed.kinds[first - 1] == EPP_TRIMMED
-                    || (kind == RENDER_EXPR && lexed.kinds[first - 1] == RENDER_STRING))
+                    || (kind == RENDER_EXPR
+                        && matches!(lexed.kinds[first - 1], RENDER_STRING | EPP_COMMENT)))
             {
                 first -= 1;
             }
@@ -78,6 +77,114 @@ pub(crate) fn ruby_token_span(lexed: &Lexed, source: &str, i: usize) -> (u32, u3
         NUMBER => (start, ruby_number_len(lexed.text(source, i)) as u32),
         _ => (start, end - start),
     }
+}
+
+/// Ruby's `Regexp#to_s` of a regexp without flags whose source is `source` (`rb_reg_to_s`):
+/// `(?FLAGS:source)`, where leading groups that set options (`(?i)`, or `(?i:…)` around the
+/// whole rest) are folded into the flags. Ruby folds a `(?…:…)` group only if its inside
+/// compiles on its own; here, if its brackets balance.
+fn regexp_to_s(source: &str) -> String {
+    let mut on = [false; 3]; // m, i, x
+    let flag = |c: u8| match c {
+        b'm' => Some(0),
+        b'i' => Some(1),
+        b'x' => Some(2),
+        _ => None,
+    };
+    let mut rest = source.as_bytes();
+    while rest.len() >= 4 && rest.starts_with(b"(?") {
+        let mut flags = on;
+        let mut i = 2;
+        while let Some(f) = rest.get(i).and_then(|&c| flag(c)) {
+            flags[f] = true;
+            i += 1;
+        }
+        if rest.len() - i > 1 && rest[i] == b'-' {
+            i += 1;
+            while let Some(f) = rest.get(i).and_then(|&c| flag(c)) {
+                flags[f] = false;
+                i += 1;
+            }
+        }
+        match rest.get(i) {
+            Some(b')') => {
+                on = flags;
+                rest = &rest[i + 1..];
+            }
+            Some(b':') if rest.last() == Some(&b')') && balanced(&rest[i + 1..rest.len() - 1]) => {
+                on = flags;
+                rest = &rest[i + 1..rest.len() - 1];
+                break;
+            }
+            _ => {
+                on = [false; 3];
+                rest = source.as_bytes();
+                break;
+            }
+        }
+    }
+    let names = [b'm', b'i', b'x'];
+    let mut out = String::from("(?");
+    out.extend(
+        names
+            .iter()
+            .zip(on)
+            .filter(|(_, set)| *set)
+            .map(|(&c, _)| c as char),
+    );
+    if on.contains(&false) {
+        out.push('-');
+        out.extend(
+            names
+                .iter()
+                .zip(on)
+                .filter(|(_, set)| !*set)
+                .map(|(&c, _)| c as char),
+        );
+    }
+    out.push(':');
+    out.push_str(std::str::from_utf8(rest).unwrap_or(source));
+    out.push(')');
+    out
+}
+
+/// Whether the round brackets of regexp source `s` balance (escapes and character classes
+/// skipped): a stand-in for "compiles on its own".
+fn balanced(s: &[u8]) -> bool {
+    let (mut depth, mut i, mut class) = (0i32, 0, false);
+    while i < s.len() {
+        match s[i] {
+            b'\\' => i += 1,
+            b'[' => class = true,
+            b']' => class = false,
+            b'(' if !class => depth += 1,
+            b')' if !class => {
+                depth -= 1;
+                if depth < 0 {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    depth == 0
+}
+
+/// Ruby's value of the `RENDER_STRING` token `i` of `lexed`: the text of the whole run that
+/// starts there, which our lexer splits at `<%# %>` comments and trimmed white space.
+pub(crate) fn ruby_text_run_value(lexed: &Lexed, source: &str, i: usize) -> String {
+    let mut value = String::new();
+    let mut j = i;
+    while j < lexed.kinds.len()
+        && matches!(lexed.kinds[j], RENDER_STRING | EPP_COMMENT | EPP_TRIMMED)
+    {
+        if lexed.kinds[j] == RENDER_STRING {
+            value.push_str(&epp_text_value(lexed.text(source, j)));
+        }
+        j += 1;
+    }
+    value
 }
 
 /// The length of Ruby's `NUMBER` token at the start of our `NUMBER` token `text`: shorter
@@ -120,6 +227,12 @@ mod tests {
             (NAME, "foo::bar", "foo::bar"),
             (NUMBER, "0x1F", "0x1F"),
             (NUMBER, "1.5e", "1"),
+            (REGEX, "/a/", "(?-mix:a)"),
+            (REGEX, "/(?i:a\\/b)/", "(?i-mx:a\\/b)"),
+            (REGEX, "/(?i)a/", "(?i-mx:a)"),
+            (REGEX, "/(?mix:a)/", "(?mix:a)"),
+            (REGEX, "/(?i-m:a)|(b)/", "(?-mix:(?i-m:a)|(b))"),
+            (REGEX, "/(?i:a)b/", "(?-mix:(?i:a)b)"),
             (NUMBER, "08", "08"),
         ];
         for &(kind, text, value) in cases {

@@ -219,9 +219,14 @@ impl Lowering<'_> {
             self.model,
         ) {
             Some((syntax, text_expr, diagnostics)) => {
-                let failed = diagnostics.iter().any(|d| d.is_error());
+                let first_error = diagnostics.iter().find(|d| d.is_error()).map(|d| d.offset);
                 self.diagnostics.extend(diagnostics);
-                if failed {
+                if let Some(at) = first_error {
+                    // Ruby meets this error at its token inside the text, so it comes after a
+                    // syntax error before that (`finish_lowering`).
+                    if !self.failed {
+                        self.action_error_end = at;
+                    }
                     self.failed = true;
                     return Val::Nothing;
                 }

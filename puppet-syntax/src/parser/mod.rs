@@ -419,6 +419,22 @@ impl<'i, 't> Parser<'i, 't> {
         self.input.lexed.kinds.get(self.prev_raw) == Some(&kind)
     }
 
+    /// Whether the current token is EPP text that continues the text just consumed: our lexer
+    /// splits a run of template text at `<%# %>` comments and trimmed white space, Ruby's
+    /// lexer emits the run as one `RENDER_STRING`, so its parser sees one token.
+    pub(crate) fn at_text_continuation(&mut self) -> bool {
+        let kinds = &self.input.lexed.kinds;
+        self.current() == RENDER_STRING
+            && kinds.get(self.prev_raw) == Some(&RENDER_STRING)
+            && kinds
+                .get(self.prev_raw + 1..self.raw_pos)
+                .is_some_and(|between| {
+                    between
+                        .iter()
+                        .all(|k| matches!(k, EPP_COMMENT | EPP_TRIMMED))
+                })
+    }
+
     /// See [`Event::StatementListEnds`].
     pub(crate) fn statement_list_ends(&mut self) {
         if !self.gave_up {
@@ -535,6 +551,11 @@ impl<'i, 't> Parser<'i, 't> {
             return "end of input".to_string();
         }
         let kind = self.input.lexed.kinds[self.raw_pos];
+        if kind == RENDER_STRING {
+            let run =
+                crate::lexer::ruby_text_run_value(self.input.lexed, self.input.text, self.raw_pos);
+            return format!("'{run}'");
+        }
         format!(
             "'{}'",
             crate::lexer::ruby_token_value(kind, self.current_text())

@@ -1,6 +1,9 @@
 //! Shared by the validator differential tests: our diagnostics in the shape Ruby's oracle
-//! reports them.
+//! reports them; Ruby's answers (`oracle`) and how ours are held against them (`verdict`).
 #![allow(dead_code)]
+
+pub mod oracle;
+pub mod verdict;
 
 use puppet_syntax::Diagnostic;
 

@@ -8,19 +8,7 @@ use crate::syntax_kind::SyntaxKind::{self, *};
 
 /// Single-token expressions (`LITERAL` nodes).
 const LITERAL_TOKENS: TokenSet = TokenSet::new(&[
-    VARIABLE,
-    NUMBER,
-    BOOLEAN,
-    DEFAULT,
-    UNDEF,
-    NAME,
-    WORD,
-    STRING,
-    REGEX,
-    CLASSREF,
-    PRIVATE,
-    ATTR,
-    RENDER_STRING,
+    VARIABLE, NUMBER, BOOLEAN, DEFAULT, UNDEF, NAME, WORD, STRING, REGEX, CLASSREF, PRIVATE, ATTR,
 ]);
 
 // test primary_literals
@@ -49,6 +37,14 @@ pub(super) fn primary(p: &mut Parser<'_, '_>) -> Option<CompletedMarker> {
         return Some(literal(p));
     }
     Some(match kind {
+        RENDER_STRING => {
+            let m = p.start();
+            p.bump(RENDER_STRING);
+            while p.at_text_continuation() {
+                p.bump(RENDER_STRING);
+            }
+            m.complete(p, LITERAL)
+        }
         DQPRE => dq_string(p),
         HEREDOC => {
             let m = p.start();
@@ -206,13 +202,22 @@ fn entry_or_hashpair(p: &mut Parser<'_, '_>, first: fn(&mut Parser<'_, '_>) -> b
 // test access_hash_keys
 // $x = Struct[{a => Integer}]
 // $y = $h[a => 1]
-/// access_arg := expression | hashpair; at least one, trailing comma allowed.
-pub(super) fn access_args(p: &mut Parser<'_, '_>) {
+// test_err parameter_type_trailing_comma
+// define d(Enum['a', 'b', ] $x) { }
+// function f() >> Array[String, ] { }
+// type A[1, ] = Integer
+/// access_arg := expression | hashpair; at least one. A trailing comma is allowed after an
+/// expression (`$a[1,]`, Ruby's `endcomma`) but not in a parameter's type or a return type
+/// (`parameter_type: type LBRACK access_args RBRACK`), where Ruby fails at the `]`.
+pub(super) fn access_args(p: &mut Parser<'_, '_>, trailing_comma: bool) {
     if p.at(RBRACK) {
         p.error_expected("an expression");
         return;
     }
     comma_separated(p, RBRACK, |p| entry_or_hashpair(p, access_key));
+    if !trailing_comma && p.at(RBRACK) && p.after(COMMA) {
+        p.error_expected("an expression");
+    }
 }
 
 // test_err access_relationship_without_farrow
@@ -317,7 +322,7 @@ pub(super) fn opt_return_type(p: &mut Parser<'_, '_>) {
     if p.at(RSHIFT) {
         let m = p.start();
         p.bump(RSHIFT);
-        parameter_type(p);
+        parameter_type(p, false);
         m.complete(p, RETURN_TYPE);
     }
 }
@@ -365,7 +370,7 @@ fn parameter(p: &mut Parser<'_, '_>) -> bool {
     }
     let m = p.start();
     if p.at(CLASSREF) {
-        parameter_type(p);
+        parameter_type(p, false);
     }
     p.eat(TIMES);
     if !p.eat(VARIABLE) {
@@ -378,8 +383,9 @@ fn parameter(p: &mut Parser<'_, '_>) -> bool {
     true
 }
 
-/// parameter_type := CLASSREF | CLASSREF LBRACK access_args RBRACK
-pub(super) fn parameter_type(p: &mut Parser<'_, '_>) {
+/// parameter_type := CLASSREF | CLASSREF LBRACK access_args RBRACK; `trailing_comma`: the
+/// right side of a type alias, which has Ruby's `endcomma` before the `]`.
+pub(super) fn parameter_type(p: &mut Parser<'_, '_>, trailing_comma: bool) {
     if !p.at(CLASSREF) {
         p.error_expected("a type");
         return;
@@ -388,7 +394,7 @@ pub(super) fn parameter_type(p: &mut Parser<'_, '_>) {
     if p.at(LBRACK) {
         let m = t.precede(p);
         p.bump(LBRACK);
-        access_args(p);
+        access_args(p, trailing_comma);
         p.expect(RBRACK);
         m.complete(p, ACCESS_EXPR);
     }

@@ -105,10 +105,15 @@ fn case_option(p: &mut Parser<'_, '_>) {
 // $z = $y ? a => b
 // test_err selector_missing_arrow
 // $x = $y ? { 1 a }
+// test_err selector_without_entries
+// $x = $y ? { }
 /// selector_entries := selector_entry | SELBRACE selector_entry (COMMA selector_entry)* COMMA? RBRACE
 pub(super) fn selector_entries(p: &mut Parser<'_, '_>) {
     if p.at(SELBRACE) {
         p.bump(SELBRACE);
+        if p.at(RBRACE) {
+            p.error_expected("a selector entry");
+        }
         comma_separated(p, RBRACE, selector_entry);
         p.expect(RBRACE);
     } else if !selector_entry(p) {

@@ -149,6 +149,7 @@ fn hostname(p: &mut Parser<'_, '_>) -> bool {
 // test type_alias_forms
 // type A = Integer
 // type B = Variant[A, String]
+// type B2 = Variant[A, String, ]
 // type C = Object { a => 1 }
 // type D = { a => 1 }
 // type E = [1, 2]
@@ -162,12 +163,12 @@ pub(super) fn type_alias_or_definition(p: &mut Parser<'_, '_>) -> CompletedMarke
     let m = p.start();
     p.bump(TYPE);
     let plain_name = !p.nth_at(1, LBRACK);
-    parameter_type(p);
+    parameter_type(p, false);
     if p.at(EQUALS) {
         p.bump(EQUALS);
         match p.current() {
             CLASSREF => {
-                parameter_type(p);
+                parameter_type(p, true);
                 if p.at(LBRACE) {
                     hash(p);
                 }

@@ -33,6 +33,10 @@ pub(super) fn template(p: &mut Parser<'_, '_>) {
 // <%= {  }[1] %> <%= { 1 > 1 != 1 => 1, 1 => 1, } %> <%= { $y = [1] $y } %>
 // test_epp_err epp_render_block_then_more
 // <%= { $x } $y %>
+// test_epp_err epp_text_run_in_a_hash
+// <% if $v {{%>
+//   <%# the text around this comment is one token %>
+//   <%= $k -%> y
 /// RENDER_EXPR (expression | LBRACE statements RBRACE) (EPP_END | EPP_END_TRIM)
 pub(super) fn render_expr(p: &mut Parser<'_, '_>) -> CompletedMarker {
     let m = p.start();

@@ -234,7 +234,7 @@ fn postfix(p: &mut Parser<'_, '_>, mut lhs: CompletedMarker) -> CompletedMarker 
             LBRACK => {
                 let m = lhs.precede(p);
                 p.bump(LBRACK);
-                atoms::access_args(p);
+                atoms::access_args(p, true);
                 p.expect(RBRACK);
                 m.complete(p, ACCESS_EXPR)
             }

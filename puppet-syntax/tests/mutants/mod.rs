@@ -1,0 +1,144 @@
+//! Mutants of real manifests, shared by the mutation test (`mutations.rs`: no panic, the CST
+//! keeps every byte) and the mutant differential (`mutant_validation.rs`: the first error and
+//! the diagnostics are Ruby's): the Debian corpus, a deterministic generator, and edits at the
+//! lexer's token boundaries.
+#![allow(dead_code)]
+
+use std::fs;
+use std::path::PathBuf;
+
+use puppet_syntax::lexer::lex;
+use puppet_syntax::ParseOptions;
+
+pub const DEFAULT_CORPUS: &str = "/usr/share/puppet/modules.available";
+
+/// SplitMix64: small, fast, and the same sequence on every platform.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// The `.pp` and `.epp` files of the corpus (`PUPPET_CORPUS`, default the Debian modules),
+/// sorted; empty, with a note, when it is not installed (an error under `CI`).
+pub fn corpus_files() -> Vec<PathBuf> {
+    let root = std::env::var_os("PUPPET_CORPUS")
+        .map_or_else(|| PathBuf::from(DEFAULT_CORPUS), PathBuf::from);
+    if !root.is_dir() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "corpus {} is missing under CI",
+            root.display()
+        );
+        println!("note: corpus {} not found; skipping", root.display());
+        return Vec::new();
+    }
+    let mut files = Vec::new();
+    let mut stack = vec![root];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let entry = entry.unwrap();
+            let file_type = entry.file_type().unwrap();
+            let path = entry.path();
+            if file_type.is_dir() {
+                stack.push(path);
+            } else if file_type.is_file()
+                && matches!(
+                    path.extension().and_then(|e| e.to_str()),
+                    Some("pp" | "epp")
+                )
+            {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Byte spans of the tokens of `text` (from the lexer), non-empty ones only.
+pub fn token_spans(text: &str, epp: bool) -> Vec<(usize, usize)> {
+    let lexed = lex(text, &ParseOptions::new().epp(epp));
+    lexed
+        .starts
+        .windows(2)
+        .map(|w| (w[0] as usize, w[1] as usize))
+        .filter(|(s, e)| e > s)
+        .collect()
+}
+
+/// One random edit of `text`, given its token spans: delete a token, duplicate it, insert a
+/// copy of another token of the file at a token boundary, or (when `fragments` is not empty)
+/// insert one of `fragments` there. Returns the new text and what was done.
+pub fn mutate(
+    rng: &mut Rng,
+    text: &[u8],
+    spans: &[(usize, usize)],
+    fragments: &[&str],
+) -> (Vec<u8>, String) {
+    let (start, end) = spans[rng.below(spans.len())];
+    let mut out = Vec::with_capacity(text.len() + 64);
+    let ops = if fragments.is_empty() { 3 } else { 4 };
+    match rng.below(ops) {
+        0 => {
+            out.extend_from_slice(&text[..start]);
+            out.extend_from_slice(&text[end..]);
+            (out, format!("delete {start}..{end}"))
+        }
+        1 => {
+            out.extend_from_slice(&text[..end]);
+            out.extend_from_slice(&text[start..end]);
+            out.extend_from_slice(&text[end..]);
+            (out, format!("duplicate {start}..{end}"))
+        }
+        2 => {
+            let at = spans[rng.below(spans.len())].0;
+            out.extend_from_slice(&text[..at]);
+            out.extend_from_slice(&text[start..end]);
+            out.extend_from_slice(&text[at..]);
+            (out, format!("insert {start}..{end} at {at}"))
+        }
+        _ => {
+            let fragment = fragments[rng.below(fragments.len())];
+            out.extend_from_slice(&text[..start]);
+            out.extend_from_slice(fragment.as_bytes());
+            out.extend_from_slice(&text[start..]);
+            (out, format!("insert {fragment:?} at {start}"))
+        }
+    }
+}
+
+/// Applies 1 to `max_steps` edits of [`mutate`] to `text`, re-lexing after each so that every
+/// cut is at a token boundary of the current text. `None` when an edit split a multi-byte
+/// character (not a parser input: the parser takes `&str`) or left no token.
+pub fn mutant(
+    rng: &mut Rng,
+    text: &str,
+    epp: bool,
+    max_steps: usize,
+    fragments: &[&str],
+) -> Option<(String, Vec<String>)> {
+    let mut current = text.to_owned();
+    let mut steps = Vec::new();
+    for _ in 0..1 + rng.below(max_steps) {
+        let spans = token_spans(&current, epp);
+        if spans.is_empty() {
+            return None;
+        }
+        let (next, step) = mutate(rng, current.as_bytes(), &spans, fragments);
+        steps.push(step);
+        current = String::from_utf8(next).ok()?;
+    }
+    Some((current, steps))
+}
