@@ -127,6 +127,20 @@ fn validator_matches_ruby_on_every_case() {
             }
             continue;
         }
+        let crashed = ruby.get("crash").is_some_and(|c| !c.is_null());
+        if crashed && (ruby.get("diagnostics").is_none() || result.has_errors()) {
+            // Ruby's lexer or parser crashed (a bad regexp), or its validator on a model its
+            // parser should not have built (`foo { * => $h }`), which ours rejects: ours must
+            // give a clean error. (Where ours builds the model too, the validator's rows are
+            // compared below, then an error.)
+            if !result.has_errors() {
+                failures.push(format!(
+                    "{}\n    ruby crashed ({}), ours reports no error",
+                    case.line, ruby["crash"]
+                ));
+            }
+            continue;
+        }
         if result.has_errors() {
             failures.push(format!(
                 "{}\n    ruby: no syntax error\n    ours:{}",

@@ -323,6 +323,15 @@ impl Lexer<'_> {
         if regexp_acceptable(self.after) && p < self.no_regex_end_from {
             match scan_regex(b, p) {
                 Some(end) => {
+                    let source = self.src[p + 1..end - 1].replace("\\/", "/");
+                    if let Some(problem) = super::regexp::regexp_error(&source) {
+                        self.error(
+                            IssueCode::INVALID_REGEXP,
+                            p,
+                            end - p,
+                            format!("Invalid regular expression: {problem}"),
+                        );
+                    }
                     self.emit(REGEX, end);
                     return;
                 }

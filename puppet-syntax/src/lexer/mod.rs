@@ -101,6 +101,7 @@ mod epp;
 mod escapes;
 pub mod heredoc;
 mod numbers;
+mod regexp;
 mod strings;
 mod token_value;
 

@@ -134,6 +134,18 @@ impl Lowering<'_> {
                     operator: AttributeOperator::Assign,
                     value_expr,
                 } => (*attribute_name, *value_expr),
+                // Ruby makes a hash entry of `* => v` without a key or value, on which its
+                // validator fails with an internal error.
+                NodeKind::AttributesOperation { .. } => {
+                    let (offset, len) = self.model.span(op);
+                    self.action_error(
+                        offset,
+                        len,
+                        "'* =>' in a resource body without a title (Puppet fails on it with an \
+                         internal error)",
+                    );
+                    return Val::Nothing;
+                }
                 _ => {
                     self.action_error(
                         lbrace.0,
