@@ -10,7 +10,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::diagnostics::Diagnostic;
-use crate::lower::Lowering;
+use crate::lower::{ActionErrorAt, Lowering};
 use crate::model::{Model, NodeId};
 use crate::options::ParseOptions;
 use crate::parser::{self, process};
@@ -244,26 +244,30 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
 
 /// Puts `diagnostics` in the order Ruby raises them, so that the first error is Ruby's (Ruby
 /// stops there): by offset, but a lexer diagnostic (the first `lexer_raise_points.len()`) at
-/// its raise point, and a grammar action's error (`action_error`: its index and raise point)
-/// where Ruby reduces.
+/// its raise point, and a grammar action's error (`action_error`: its index and where Ruby
+/// reduces, see [`ActionErrorAt`]) where Ruby reduces.
 fn sort_in_raise_order(
     diagnostics: &mut Vec<Diagnostic>,
     lexer_raise_points: &[u32],
-    action_error: Option<(usize, u32)>,
+    action_error: Option<(usize, ActionErrorAt)>,
 ) {
     if diagnostics.len() < 2 {
         return;
     }
-    // At one token Ruby first lexes it (a lexer error), then reduces what comes before it (a
-    // grammar action's error), then fails at it (a syntax error).
+    // At one token Ruby reduces a construct that cannot go on (a closing bracket ends it: a
+    // default reduction, made before the next token is asked for), then lexes the token (a
+    // lexer error), then reduces what needed it as look-ahead (a grammar action's error), then
+    // fails at it (a syntax error).
     let mut keyed: Vec<((u32, u8), Diagnostic)> = diagnostics
         .drain(..)
         .enumerate()
         .map(|(i, d)| {
             let key = match (action_error, lexer_raise_points.get(i)) {
-                (Some((index, at)), _) if index == i => (at, 1),
-                (_, Some(&at)) => (at, 0),
-                _ => (d.offset, 2),
+                (Some((index, at)), _) if index == i => {
+                    (at.token, if at.without_lookahead { 0 } else { 2 })
+                }
+                (_, Some(&at)) => (at, 1),
+                _ => (d.offset, 3),
             };
             (key, d)
         })
@@ -290,7 +294,7 @@ fn with_body(mut m: Model, body: Option<NodeId>) -> Option<Model> {
 fn finish_lowering(
     mut lowering: Lowering<'_>,
     diagnostics: &mut Vec<Diagnostic>,
-) -> (Option<NodeId>, Option<(usize, u32)>) {
+) -> (Option<NodeId>, Option<(usize, ActionErrorAt)>) {
     // The first syntax error: Ruby stops there, so a grammar action is only reached (and can
     // only fail) for a construct that ends before it.
     let first_syntax_error = diagnostics

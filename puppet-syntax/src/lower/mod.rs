@@ -37,6 +37,15 @@ use stack::Val;
 /// Offset of a node whose position is its container's (fixed by `resolve_positions`).
 pub(crate) const UNPOSITIONED: u32 = u32::MAX;
 
+/// Where Ruby raises a grammar action's error: when it reduces the construct, at `token` (the
+/// start of the first significant token after it), before that token is lexed when
+/// `without_lookahead`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ActionErrorAt {
+    pub(crate) token: u32,
+    pub(crate) without_lookahead: bool,
+}
+
 /// Builds model nodes from parser events over one lexed text.
 pub(crate) struct Lowering<'a> {
     /// The text that was lexed (the whole source, or a heredoc's processed text).
@@ -78,6 +87,9 @@ pub(crate) struct Lowering<'a> {
     pub(crate) internal_failure: bool,
     /// Where the node whose grammar action failed ends: Ruby reduces (and raises) there.
     pub(crate) action_error_end: u32,
+    /// The first failure is an error inside a heredoc's text (`action_error_end` is its
+    /// offset there).
+    action_error_in_heredoc_text: bool,
 }
 
 impl<'a> Lowering<'a> {
@@ -102,6 +114,7 @@ impl<'a> Lowering<'a> {
             broken_frames: 0,
             internal_failure: false,
             action_error_end: 0,
+            action_error_in_heredoc_text: false,
         }
     }
 
@@ -171,16 +184,26 @@ impl<'a> Lowering<'a> {
         ));
     }
 
-    /// Where Ruby raises the first grammar-action error: at the first significant token at or
-    /// after the end of the construct whose action failed (the look-ahead of its reduction).
-    pub(crate) fn action_error_raise_point(&self) -> u32 {
+    /// Where Ruby raises the first grammar-action error: when it reduces the construct whose
+    /// action failed, at the first significant token at or after its end (the look-ahead of
+    /// the reduction). A construct that ends with a closing bracket is reduced before that
+    /// token is lexed (Racc's default reduction: nothing can follow in the rule).
+    pub(crate) fn action_error_raise_point(&self) -> ActionErrorAt {
         let starts = &self.lexed.starts;
-        let tokens = self.lexed.kinds.len();
-        let mut i = starts[..tokens].partition_point(|&start| start < self.action_error_end);
-        while i < tokens && self.lexed.kinds[i].is_trivia() {
+        let kinds = &self.lexed.kinds;
+        let tokens = kinds.len();
+        let end = starts[..tokens].partition_point(|&start| start < self.action_error_end);
+        let mut i = end;
+        while i < tokens && kinds[i].is_trivia() {
             i += 1;
         }
-        starts.get(i).copied().unwrap_or(self.action_error_end)
+        // A heredoc's text is not in these tokens: an error inside it is never reduced early.
+        let in_heredoc_text = self.action_error_in_heredoc_text;
+        let last = kinds[..end].iter().rev().find(|k| !k.is_trivia());
+        ActionErrorAt {
+            token: starts.get(i).copied().unwrap_or(self.action_error_end),
+            without_lookahead: !in_heredoc_text && matches!(last, Some(RBRACE | RBRACK | RPAREN)),
+        }
     }
 
     /// A tree shape the grammar never produces for error-free input (defensive; no panics).
