@@ -29,10 +29,10 @@ mod gen;
 
 use std::time::Instant;
 
-use diag_util::oracle::{oracle_dir, validate_with_ruby, write_sources};
+use diag_util::oracle::{validate_sources_with_ruby, RubyValidation};
 use diag_util::show_rows;
 use diag_util::verdict::{validation_rows, Expected};
-use puppet_syntax::{parse_and_validate, LocationContext, ParseOptions};
+use puppet_syntax::parse_and_validate;
 
 fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -46,7 +46,6 @@ fn env_number(name: &str, default: u64) -> u64 {
 fn generated_programs_validate_like_ruby() {
     let seed = env_number("PUPPET_GEN_SEED", gen::DEFAULT_SEED);
     let count = env_number("PUPPET_GEN_VALIDATE_COUNT", 10_000);
-    let required = std::env::var_os("PUPPET_ORACLE_REQUIRED").is_some();
 
     let sources: Vec<(bool, String)> = (0..count)
         .map(|i| {
@@ -54,29 +53,17 @@ fn generated_programs_validate_like_ruby() {
             (p.epp, p.source())
         })
         .collect();
-    let work = oracle_dir().join("generated-validation");
-    let programs = work.join("programs");
-    let modulepath = work.join("empty-modulepath");
-    let files = write_sources(&programs, &sources);
-    std::fs::create_dir_all(&modulepath).expect("module path directory");
+    let Some(RubyValidation {
+        files,
+        records,
+        cached,
+        ruby_time,
+        options,
+    }) = validate_sources_with_ruby("generated-validation", &sources)
+    else {
+        return;
+    };
 
-    let start = Instant::now();
-    let (records, cached) =
-        match validate_with_ruby("generated-validation", &files, &sources, &modulepath) {
-            Ok(r) => r,
-            Err(e) => {
-                assert!(!required, "Ruby Puppet is needed: {e}");
-                eprintln!("note: Ruby Puppet is not available ({e}); generated validation skipped");
-                return;
-            }
-        };
-    let ruby_time = start.elapsed();
-
-    let options = ParseOptions::new().location(LocationContext::new(
-        vec![modulepath.clone()],
-        None,
-        std::env::current_dir().expect("working directory"),
-    ));
     let start = Instant::now();
     let (mut compared, mut diagnostics, mut skipped) = (0, 0, 0);
     let mut failures = Vec::new();

@@ -27,10 +27,10 @@ mod mutants;
 
 use std::time::Instant;
 
-use diag_util::oracle::{oracle_dir, validate_with_ruby, write_sources};
+use diag_util::oracle::{validate_sources_with_ruby, RubyValidation};
 use diag_util::verdict::differs_from_ruby;
 use mutants::{corpus_files, mutant, Rng};
-use puppet_syntax::{parse_and_validate, LocationContext, ParseOptions};
+use puppet_syntax::parse_and_validate;
 
 fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -177,27 +177,17 @@ fn mutants_fail_and_validate_like_ruby() {
         sources.push((is_epp, mutated));
     }
 
-    let work = oracle_dir().join("mutant-validation");
-    let modulepath = work.join("empty-modulepath");
-    std::fs::create_dir_all(&modulepath).expect("module path directory");
-    let paths = write_sources(&work.join("mutants"), &sources);
-    let start = Instant::now();
-    let (records, cached) =
-        match validate_with_ruby("mutant-validation", &paths, &sources, &modulepath) {
-            Ok(r) => r,
-            Err(e) => {
-                assert!(!required, "Ruby Puppet is needed: {e}");
-                eprintln!("note: Ruby Puppet is not available ({e}); mutant validation skipped");
-                return;
-            }
-        };
-    let ruby_time = start.elapsed();
+    let Some(RubyValidation {
+        files: paths,
+        records,
+        cached,
+        ruby_time,
+        options,
+    }) = validate_sources_with_ruby("mutant-validation", &sources)
+    else {
+        return;
+    };
 
-    let options = ParseOptions::new().location(LocationContext::new(
-        vec![modulepath.clone()],
-        None,
-        std::env::current_dir().expect("working directory"),
-    ));
     let start = Instant::now();
     let (mut syntax_errors, mut crashes) = (0, 0);
     let mut failures = Vec::new();

@@ -5,7 +5,9 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
+use puppet_syntax::{LocationContext, ParseOptions};
 use serde_json::Value;
 
 /// `target/oracle/`, where Ruby's answers are kept.
@@ -162,4 +164,57 @@ pub fn validate_with_ruby(
     }
     cache.write(&records);
     Ok((records, false))
+}
+
+/// `sources` validated by Ruby as files in an environment without modules: see
+/// [`validate_sources_with_ruby`].
+pub struct RubyValidation {
+    /// Where each source was written (`target/oracle/PREFIX/sources/NNNNN.pp`).
+    pub files: Vec<PathBuf>,
+    /// Ruby's record of each file.
+    pub records: Vec<Value>,
+    /// Whether the records came from the cache.
+    pub cached: bool,
+    /// How long asking Ruby (or reading the cache) took.
+    pub ruby_time: Duration,
+    /// The options that validate as Ruby did: the same (empty) module path.
+    pub options: ParseOptions,
+}
+
+/// Writes `sources` under `target/oracle/PREFIX/sources/` and has Ruby validate them as
+/// `puppet parser validate --modulepath EMPTY` does ([`validate_with_ruby`], cached under
+/// `PREFIX`). `None`, after a note, when Ruby Puppet cannot be run; that fails the test when
+/// `PUPPET_ORACLE_REQUIRED` is set (as `scripts/differential` does).
+pub fn validate_sources_with_ruby(
+    prefix: &'static str,
+    sources: &[(bool, String)],
+) -> Option<RubyValidation> {
+    let work = oracle_dir().join(prefix);
+    let modulepath = work.join("empty-modulepath");
+    std::fs::create_dir_all(&modulepath).expect("module path directory");
+    let files = write_sources(&work.join("sources"), sources);
+    let start = Instant::now();
+    let (records, cached) = match validate_with_ruby(prefix, &files, sources, &modulepath) {
+        Ok(r) => r,
+        Err(e) => {
+            assert!(
+                std::env::var_os("PUPPET_ORACLE_REQUIRED").is_none(),
+                "Ruby Puppet is needed: {e}"
+            );
+            eprintln!("note: Ruby Puppet is not available ({e}); {prefix} skipped");
+            return None;
+        }
+    };
+    let options = ParseOptions::new().location(LocationContext::new(
+        vec![modulepath],
+        None,
+        std::env::current_dir().expect("working directory"),
+    ));
+    Some(RubyValidation {
+        files,
+        records,
+        cached,
+        ruby_time: start.elapsed(),
+        options,
+    })
 }

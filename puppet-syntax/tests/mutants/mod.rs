@@ -12,23 +12,9 @@ use puppet_syntax::ParseOptions;
 
 pub const DEFAULT_CORPUS: &str = "/usr/share/puppet/modules.available";
 
-/// SplitMix64: small, fast, and the same sequence on every platform.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+#[path = "../rng/mod.rs"]
+mod rng;
+pub use rng::Rng;
 
 /// The `.pp` and `.epp` files of the corpus (`PUPPET_CORPUS`, default the Debian modules),
 /// sorted; empty, with a note, when it is not installed (an error under `CI`).
