@@ -27,6 +27,7 @@
 mod diag_util;
 mod gen;
 
+use diag_util::env_number;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -37,13 +38,6 @@ use gen::ruby::RubyOracle;
 use gen::{cases, shrink, Program};
 use puppet_syntax::{parse, ParseOptions};
 use serde_json::Value;
-
-fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 use gen::DEFAULT_SEED;
 

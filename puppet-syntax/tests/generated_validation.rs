@@ -27,19 +27,13 @@
 mod diag_util;
 mod gen;
 
+use diag_util::env_number;
 use std::time::Instant;
 
 use diag_util::oracle::{validate_sources_with_ruby, RubyValidation};
 use diag_util::show_rows;
 use diag_util::verdict::{validation_rows, Expected};
 use puppet_syntax::parse_and_validate;
-
-fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 #[test]
 #[ignore = "needs Ruby Puppet; run by scripts/differential"]

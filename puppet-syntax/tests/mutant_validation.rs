@@ -26,19 +26,13 @@
 mod diag_util;
 mod mutants;
 
+use diag_util::env_number;
 use std::time::Instant;
 
 use diag_util::oracle::{validate_sources_with_ruby, RubyValidation};
 use diag_util::verdict::differs_from_ruby;
 use mutants::{corpus_files, mutant, Rng};
 use puppet_syntax::parse_and_validate;
-
-fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 /// Text inserted by the fourth kind of edit: every kind of token, keywords, the openers and
 /// closers of every mode (strings, interpolation, heredoc, EPP, comments), bad numbers.

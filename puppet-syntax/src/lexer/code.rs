@@ -323,8 +323,7 @@ impl Lexer<'_> {
         if regexp_acceptable(self.after) && p < self.no_regex_end_from {
             match scan_regex(b, p) {
                 Some(end) => {
-                    let source = self.src[p + 1..end - 1].replace("\\/", "/");
-                    if let Some(problem) = super::regexp::regexp_error(&source) {
+                    if let Some(problem) = super::regexp::regexp_error(&b[p + 1..end - 1]) {
                         self.error(
                             IssueCode::INVALID_REGEXP,
                             p,

@@ -8,7 +8,7 @@
 //! text, so it may reach back over a comment: the pieces are kept in a small list and split
 //! in place.
 
-use super::{EppMode, Lexer};
+use super::{EppMode, Lexed, Lexer};
 use crate::diagnostics::IssueCode;
 use crate::syntax_kind::SyntaxKind::{self, *};
 
@@ -235,6 +235,29 @@ fn trim_trailing_blanks(b: &[u8], segs: &mut Vec<(SyntaxKind, usize, usize)>) {
         segs.insert(i + 1, (EPP_TRIMMED, t, end));
         return;
     }
+}
+
+/// Whether a token of kind `kind` is part of a run of template text: Ruby's lexer emits the
+/// run as one `RENDER_STRING`, ours as text pieces split by `<%# %>` comments and trimmed
+/// white space (the model builder, the parser and the syntax errors' `where` put it back
+/// together).
+pub(crate) fn is_text_run_part(kind: SyntaxKind) -> bool {
+    matches!(kind, RENDER_STRING | EPP_COMMENT | EPP_TRIMMED)
+}
+
+/// Ruby's value of the run of template text from token `first` of `lexed` (lexed from
+/// `source`) on: its text pieces joined, `<%%` and `%%>` unescaped. Also the index of the
+/// first token after the run.
+pub(crate) fn text_run(lexed: &Lexed, source: &str, first: usize) -> (String, usize) {
+    let mut value = String::new();
+    let mut end = first;
+    while end < lexed.kinds.len() && is_text_run_part(lexed.kinds[end]) {
+        if lexed.kinds[end] == RENDER_STRING {
+            value.push_str(&epp_text_value(lexed.text(source, end)));
+        }
+        end += 1;
+    }
+    (value, end)
 }
 
 /// The value of a `RENDER_STRING` token's text: `<%%` → `<%` and `%%>` → `%>`.

@@ -110,10 +110,11 @@ use crate::options::ParseOptions;
 use crate::syntax_kind::SyntaxKind::{self, *};
 
 pub use epp::epp_text_value;
+pub(crate) use epp::{is_text_run_part, text_run};
 pub use escapes::{dq_segment_value, sq_string_value, uq_segment_value, EscapeSet};
 pub use strings::{segment_opens_expression, string_segment_inner};
+pub(crate) use token_value::ruby_token_span;
 pub use token_value::ruby_token_value;
-pub(crate) use token_value::{ruby_text_run_value, ruby_token_span};
 
 /// One token: its kind and byte length (see [`Lexed::token`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

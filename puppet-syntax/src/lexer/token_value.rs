@@ -12,7 +12,7 @@
 //! * a regular expression: Ruby's `Regexp#to_s` of it (`(?-mix:a\/b)`);
 //! * a character no rule matches (`OTHER`), `<%=` and the start of a template: empty;
 //! * EPP text: the text of the whole run (ours is split at `<%# %>` comments), `<%%` and `%%>`
-//!   unescaped ([`ruby_text_run_value`]).
+//!   unescaped ([`super::text_run`]).
 //!
 //! Segments of a heredoc's own text take the heredoc's escapes, not a double-quoted string's;
 //! this module applies the latter (a syntax error at such a segment with escapes in it is the
@@ -23,6 +23,7 @@
 
 use std::borrow::Cow;
 
+use super::epp::is_text_run_part;
 use super::{
     dq_segment_value, epp_text_value, heredoc, sq_string_value, string_segment_inner, Lexed,
 };
@@ -67,8 +68,7 @@ pub(crate) fn ruby_token_span(lexed: &Lexed, source: &str, i: usize) -> (u32, u3
             let mut first = i;
             while first > 0
                 && (lexed.kinds[first - 1] == EPP_TRIMMED
-                    || (kind == RENDER_EXPR
-                        && matches!(lexed.kinds[first - 1], RENDER_STRING | EPP_COMMENT)))
+                    || (kind == RENDER_EXPR && is_text_run_part(lexed.kinds[first - 1])))
             {
                 first -= 1;
             }
@@ -82,7 +82,7 @@ pub(crate) fn ruby_token_span(lexed: &Lexed, source: &str, i: usize) -> (u32, u3
 /// Ruby's `Regexp#to_s` of a regexp without flags whose source is `source` (`rb_reg_to_s`):
 /// `(?FLAGS:source)`, where leading groups that set options (`(?i)`, or `(?i:…)` around the
 /// whole rest) are folded into the flags. Ruby folds a `(?…:…)` group only if its inside
-/// compiles on its own; here, if its brackets balance.
+/// compiles on its own; here, if [`super::regexp::regexp_error`] finds no mistake in it.
 fn regexp_to_s(source: &str) -> String {
     let mut on = [false; 3]; // m, i, x
     let flag = |c: u8| match c {
@@ -111,7 +111,10 @@ fn regexp_to_s(source: &str) -> String {
                 on = flags;
                 rest = &rest[i + 1..];
             }
-            Some(b':') if rest.last() == Some(&b')') && balanced(&rest[i + 1..rest.len() - 1]) => {
+            Some(b':')
+                if rest.last() == Some(&b')')
+                    && super::regexp::regexp_error(&rest[i + 1..rest.len() - 1]).is_none() =>
+            {
                 on = flags;
                 rest = &rest[i + 1..rest.len() - 1];
                 break;
@@ -146,45 +149,6 @@ fn regexp_to_s(source: &str) -> String {
     out.push_str(std::str::from_utf8(rest).unwrap_or(source));
     out.push(')');
     out
-}
-
-/// Whether the round brackets of regexp source `s` balance (escapes and character classes
-/// skipped): a stand-in for "compiles on its own".
-fn balanced(s: &[u8]) -> bool {
-    let (mut depth, mut i, mut class) = (0i32, 0, false);
-    while i < s.len() {
-        match s[i] {
-            b'\\' => i += 1,
-            b'[' => class = true,
-            b']' => class = false,
-            b'(' if !class => depth += 1,
-            b')' if !class => {
-                depth -= 1;
-                if depth < 0 {
-                    return false;
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    depth == 0
-}
-
-/// Ruby's value of the `RENDER_STRING` token `i` of `lexed`: the text of the whole run that
-/// starts there, which our lexer splits at `<%# %>` comments and trimmed white space.
-pub(crate) fn ruby_text_run_value(lexed: &Lexed, source: &str, i: usize) -> String {
-    let mut value = String::new();
-    let mut j = i;
-    while j < lexed.kinds.len()
-        && matches!(lexed.kinds[j], RENDER_STRING | EPP_COMMENT | EPP_TRIMMED)
-    {
-        if lexed.kinds[j] == RENDER_STRING {
-            value.push_str(&epp_text_value(lexed.text(source, j)));
-        }
-        j += 1;
-    }
-    value
 }
 
 /// The length of Ruby's `NUMBER` token at the start of our `NUMBER` token `text`: shorter

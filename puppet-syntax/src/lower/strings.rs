@@ -6,7 +6,7 @@ use super::stack::Val;
 use super::{Lowering, UNPOSITIONED};
 use crate::lexer::heredoc;
 use crate::lexer::{
-    dq_segment_value, epp_text_value, segment_opens_expression, string_segment_inner,
+    dq_segment_value, is_text_run_part, segment_opens_expression, string_segment_inner, text_run,
     uq_segment_value, EscapeSet,
 };
 use crate::model::{ModelClass, NodeId, NodeKind};
@@ -140,22 +140,14 @@ impl Lowering<'_> {
     /// run), the others contribute nothing.
     pub(super) fn render_string(&mut self, t: u32) -> Val {
         let kinds = &self.lexed.kinds;
-        let in_run = |k| matches!(k, RENDER_STRING | EPP_COMMENT | EPP_TRIMMED);
         let mut start = t as usize;
-        while start > 0 && in_run(kinds[start - 1]) {
+        while start > 0 && is_text_run_part(kinds[start - 1]) {
             if kinds[start - 1] == RENDER_STRING {
                 return Val::Nothing; // a continuation of an earlier token's run
             }
             start -= 1;
         }
-        let mut end = t as usize;
-        let mut value = String::new();
-        while end < kinds.len() && in_run(kinds[end]) {
-            if kinds[end] == RENDER_STRING {
-                value.push_str(&epp_text_value(self.tok_text(end as u32)));
-            }
-            end += 1;
-        }
+        let (value, end) = text_run(self.lexed, self.text, t as usize);
         // The span reaches the end of the tag that ends the text (`<%`, `<%-`, `<%=`).
         let end_offset = match kinds.get(end) {
             Some(EPP_CODE_START | RENDER_EXPR) => self.lexed.starts[end + 1],
@@ -182,12 +174,7 @@ impl Lowering<'_> {
             // Ruby's RENDER_EXPR token starts where the text run before the tag starts.
             let open = Self::first_tok(children)?;
             let mut start = open as usize;
-            while start > 0
-                && matches!(
-                    self.lexed.kinds[start - 1],
-                    RENDER_STRING | EPP_COMMENT | EPP_TRIMMED
-                )
-            {
+            while start > 0 && is_text_run_part(self.lexed.kinds[start - 1]) {
                 start -= 1;
             }
             let close = self.tok_span(Self::last_tok(children)?);

@@ -428,11 +428,7 @@ impl<'i, 't> Parser<'i, 't> {
             && kinds.get(self.prev_raw) == Some(&RENDER_STRING)
             && kinds
                 .get(self.prev_raw + 1..self.raw_pos)
-                .is_some_and(|between| {
-                    between
-                        .iter()
-                        .all(|k| matches!(k, EPP_COMMENT | EPP_TRIMMED))
-                })
+                .is_some_and(|between| between.iter().all(|&k| crate::lexer::is_text_run_part(k)))
     }
 
     /// See [`Event::StatementListEnds`].
@@ -552,8 +548,7 @@ impl<'i, 't> Parser<'i, 't> {
         }
         let kind = self.input.lexed.kinds[self.raw_pos];
         if kind == RENDER_STRING {
-            let run =
-                crate::lexer::ruby_text_run_value(self.input.lexed, self.input.text, self.raw_pos);
+            let (run, _) = crate::lexer::text_run(self.input.lexed, self.input.text, self.raw_pos);
             return format!("'{run}'");
         }
         format!(

@@ -52,3 +52,11 @@ pub fn show_rows(rows: &[Row]) -> String {
         .map(|r| format!("\n      {} {} {}:{} | {}", r.1, r.0, r.2, r.3, r.4))
         .collect()
 }
+
+/// The number in environment variable `name` (a test's knob), or `default`.
+pub fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
