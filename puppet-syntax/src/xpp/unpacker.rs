@@ -98,7 +98,7 @@ fn be<const N: usize>(input: &mut &[u8]) -> Result<[u8; N], Fail> {
 
 #[inline]
 pub(crate) fn utf8(bytes: &[u8]) -> Result<&str, Fail> {
-    std::str::from_utf8(bytes).map_err(|_| malformed("a string is not valid UTF-8"))
+    simdutf8::basic::from_utf8(bytes).map_err(|_| malformed("a string is not valid UTF-8"))
 }
 
 /// What a msgpack marker starts.
