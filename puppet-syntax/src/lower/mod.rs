@@ -268,6 +268,9 @@ impl<'a> Lowering<'a> {
             SOURCE_FILE => self.program(children),
             COMMA_LIST | ARG_LIST | PARAM_LIST | BLOCK | ELSE_CLAUSE | INHERITS_CLAUSE
             | RETURN_TYPE | EPP_PARAMS => {
+                if kind == BLOCK {
+                    self.check_block_comma_lists(children);
+                }
                 let start = self.groups.len() as u32;
                 self.groups.extend_from_slice(children);
                 Val::Group {

@@ -63,15 +63,7 @@ impl Lowering<'_> {
                     .call_named_function(span, name, false, args, None);
                 *memo.last_mut()? = call;
             } else if let Some(comma) = first_comma {
-                let (offset, len) = self.tok_span(comma);
-                let message = match memo.last().copied().filter(|&n| self.model.class(n) == ModelClass::QualifiedName) {
-                    Some(n) => format!(
-                        "attempt to pass argument list to the function '{}' which cannot be called without parentheses",
-                        self.qualified_name_value(n)
-                    ),
-                    None => "illegal comma separated argument list".to_string(),
-                };
-                self.action_error(offset, len, message);
+                self.comma_list_error(memo.last().copied(), comma);
                 return None;
             } else {
                 let id = args[0];
@@ -82,6 +74,56 @@ impl Lowering<'_> {
             }
         }
         Some(memo)
+    }
+
+    /// The grammar-action error of a comma list (its first comma `comma`) after the statement
+    /// `previous` that is not a statement call's name (`transform_calls`).
+    fn comma_list_error(&mut self, previous: Option<NodeId>, comma: u32) {
+        let (offset, len) = self.tok_span(comma);
+        let message = match previous.filter(|&n| self.model.class(n) == ModelClass::QualifiedName) {
+            Some(n) => format!(
+                "attempt to pass argument list to the function '{}' which cannot be called without parentheses",
+                self.qualified_name_value(n)
+            ),
+            None => "illegal comma separated argument list".to_string(),
+        };
+        self.action_error(offset, len, message);
+    }
+
+    /// Ruby transforms a block's statements (`transform_calls`, where a comma list that is no
+    /// statement call's arguments fails) when it reduces them, at the block's `}`: before
+    /// anything after the block is parsed. The construct that holds the block is built later,
+    /// and not at all when a syntax error follows the block inside it (`if $a { … } else$b`):
+    /// so the block's comma lists are checked here, when the `BLOCK` is made (`members`, its
+    /// children), with [`Lowering::statement_list_of`]'s rule and without building anything.
+    pub(super) fn check_block_comma_lists(&mut self, members: &[Val]) {
+        // The statement before, as `statement_list_of` keeps it: `None` at the start, and
+        // after a statement call (no name, so a comma list after it fails as at the start).
+        let mut previous: Option<NodeId> = None;
+        for &val in members {
+            match val {
+                Val::Node(id) => previous = Some(id),
+                Val::Group {
+                    kind: COMMA_LIST,
+                    start,
+                    end,
+                } => {
+                    let group = self.group_members(start, end);
+                    let Some(comma) = group.iter().find_map(|v| v.tok()) else {
+                        // As `statement_list_of`: no comma, the first member is a statement.
+                        previous = Self::nodes(group).next().or(previous);
+                        continue;
+                    };
+                    if previous.is_some_and(|n| self.is_statement_name(n)) {
+                        previous = None;
+                    } else {
+                        self.comma_list_error(previous, comma);
+                        return;
+                    }
+                }
+                _ => {}
+            }
+        }
     }
 
     fn qualified_name_value(&self, id: NodeId) -> String {
