@@ -101,27 +101,33 @@ impl Lowering<'_> {
         // after a statement call (no name, so a comma list after it fails as at the start).
         let mut previous: Option<NodeId> = None;
         for &val in members {
-            match val {
-                Val::Node(id) => previous = Some(id),
+            let (first, comma) = match val {
+                Val::Node(id) => (Some(id), None),
                 Val::Group {
                     kind: COMMA_LIST,
                     start,
                     end,
                 } => {
                     let group = self.group_members(start, end);
-                    let Some(comma) = group.iter().find_map(|v| v.tok()) else {
-                        // As `statement_list_of`: no comma, the first member is a statement.
-                        previous = Self::nodes(group).next().or(previous);
-                        continue;
-                    };
-                    if previous.is_some_and(|n| self.is_statement_name(n)) {
-                        previous = None;
-                    } else {
-                        self.comma_list_error(previous, comma);
-                        return;
-                    }
+                    (
+                        Self::nodes(group).next(),
+                        group.iter().find_map(|v| v.tok()),
+                    )
                 }
-                _ => {}
+                _ => continue,
+            };
+            if previous.is_some_and(|n| self.is_statement_name(n)) {
+                // A statement call takes the value as its arguments (none: no call, and
+                // `statement_list_of` gives up without an error).
+                if first.is_none() {
+                    return;
+                }
+                previous = None;
+            } else if let Some(comma) = comma {
+                self.comma_list_error(previous, comma);
+                return;
+            } else {
+                previous = first;
             }
         }
     }

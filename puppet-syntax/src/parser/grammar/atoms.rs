@@ -172,12 +172,27 @@ fn hash_entry(p: &mut Parser<'_, '_>) -> bool {
 
 /// collection_entry := argument | TYPE | FUNCTION
 fn collection_entry(p: &mut Parser<'_, '_>) -> bool {
-    argument(p)
+    entry_or_hashpair(p, hash_entry)
 }
 
-/// argument := assignment | hashpair (an unfolded hash entry)
+// test_err argument_keyword
+// notice(type)
+// f(function, 1)
+// $x.f(type)
+/// argument := assignment | hashpair (an unfolded hash entry). A `type`/`function` keyword is
+/// a hash pair's key here (`f(type => 1)`), never an argument on its own: Ruby's `argument`
+/// has no `collection_entry_keyword`, so `f(type)` fails at the `)`.
 fn argument(p: &mut Parser<'_, '_>) -> bool {
-    entry_or_hashpair(p, hash_entry)
+    entry_or_hashpair(p, |p| keyword_key(p) || assignment(p).is_some())
+}
+
+/// A `type`/`function` keyword as a hash pair's key (`type => 1`): a plain string.
+fn keyword_key(p: &mut Parser<'_, '_>) -> bool {
+    if matches!(p.current(), TYPE | FUNCTION) && p.nth_at(1, FARROW) {
+        literal(p);
+        return true;
+    }
+    false
 }
 
 /// `first` (an argument or access key), completed into a `KEYED_ENTRY` when `=>` follows.
@@ -228,8 +243,7 @@ pub(super) fn access_args(p: &mut Parser<'_, '_>, trailing_comma: bool) {
 /// Racc cannot tell the two apart before the `=>`, so for anything wider than an expression
 /// it wants `=>` next and fails at the token after it.
 fn access_key(p: &mut Parser<'_, '_>) -> bool {
-    if matches!(p.current(), TYPE | FUNCTION) && p.nth_at(1, FARROW) {
-        literal(p);
+    if keyword_key(p) {
         return true;
     }
     let Some(key) = assignment(p) else {

@@ -1,0 +1,3 @@
+notice(type)
+f(function, 1)
+$x.f(type)
