@@ -37,9 +37,10 @@ use stack::Val;
 /// Offset of a node whose position is its container's (fixed by `resolve_positions`).
 pub(crate) const UNPOSITIONED: u32 = u32::MAX;
 
-/// Where Ruby raises a grammar action's error: when it reduces the construct, at `token` (the
-/// start of the first significant token after it), before that token is lexed when
-/// `without_lookahead`.
+/// Where Ruby raises a grammar action's error: when it reduces the construct, at `token`: the
+/// start of the first significant token after it, once that token is lexed; or, when
+/// `without_lookahead`, the end of the construct, before anything after it is lexed (so ahead
+/// of a lexer error in the trivia that follows, such as an unclosed EPP tag at the end).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ActionErrorAt {
     pub(crate) token: u32,
@@ -200,9 +201,14 @@ impl<'a> Lowering<'a> {
         // A heredoc's text is not in these tokens: an error inside it is never reduced early.
         let in_heredoc_text = self.action_error_in_heredoc_text;
         let last = kinds[..end].iter().rev().find(|k| !k.is_trivia());
+        let without_lookahead = !in_heredoc_text && matches!(last, Some(RBRACE | RBRACK | RPAREN));
         ActionErrorAt {
-            token: starts.get(i).copied().unwrap_or(self.action_error_end),
-            without_lookahead: !in_heredoc_text && matches!(last, Some(RBRACE | RBRACK | RPAREN)),
+            token: if without_lookahead {
+                self.action_error_end
+            } else {
+                starts.get(i).copied().unwrap_or(self.action_error_end)
+            },
+            without_lookahead,
         }
     }
 
