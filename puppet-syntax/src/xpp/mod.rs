@@ -58,6 +58,11 @@
 //! XXH3 (the same values; 0.1 ms per corpus pass). A reader given the source now compares it
 //! with the Locator's text before it would compute a SHA-256 ([`read_xpp`]).
 //!
+//! Round 8 (`docs/performance-log.md`): a string written for the first time, when short, is
+//! decoded inline in `Deserializer::value`, and UTF-8 is checked by simdutf8: 14.45 → 14.06
+//! ms in alternating runs; `cargo bench` then gave 15.2 ms against 30.5 ms for parse +
+//! validate (2.01×).
+//!
 //! # The file
 //!
 //! ```text
