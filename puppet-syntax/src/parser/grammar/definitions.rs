@@ -158,7 +158,12 @@ fn hostname(p: &mut Parser<'_, '_>) -> bool {
 // type T inherits U { }
 // test_err type_alias_missing_rhs
 // type A =
+// test type_alias_access_then_resource
+// type A = Integer[1] { a => 1 }
 /// `type Name = …` (alias), `type Runtime[…] = …` (mapping), `type Name (inherits P)? { … }`.
+/// Ruby's alias takes a hash after a plain type (`type A = Object { … }`) but not after one
+/// with arguments (`type_alias_lhs EQUALS type LBRACK access_args RBRACK` ends there): a `{`
+/// after `Integer[1]` starts a resource on the alias, as after any expression.
 pub(super) fn type_alias_or_definition(p: &mut Parser<'_, '_>) -> CompletedMarker {
     let m = p.start();
     p.bump(TYPE);
@@ -168,8 +173,9 @@ pub(super) fn type_alias_or_definition(p: &mut Parser<'_, '_>) -> CompletedMarke
         p.bump(EQUALS);
         match p.current() {
             CLASSREF => {
+                let with_arguments = p.nth_at(1, LBRACK);
                 parameter_type(p, true);
-                if p.at(LBRACE) {
+                if p.at(LBRACE) && !with_arguments {
                     hash(p);
                 }
             }

@@ -1,0 +1,1 @@
+type A = Integer[1] { a => 1 }
