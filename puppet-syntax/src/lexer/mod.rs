@@ -480,6 +480,9 @@ impl<'a> Lexer<'a> {
             self.push(DQPOST, len);
         }
         if matches!(self.epp, Some(EppMode::Code | EppMode::Expr)) {
+            // Ruby meets the end when it asks for the token after the last one: a syntax
+            // error at that last token comes first.
+            self.token_start = len;
             self.error(
                 IssueCode::EPP_UNBALANCED_TAG,
                 len,

@@ -88,9 +88,11 @@ pub(crate) struct Lowering<'a> {
     pub(crate) internal_failure: bool,
     /// Where the node whose grammar action failed ends: Ruby reduces (and raises) there.
     pub(crate) action_error_end: u32,
-    /// The first failure is an error inside a heredoc's text (`action_error_end` is its
-    /// offset there).
-    action_error_in_heredoc_text: bool,
+    /// Ruby raises the first failure only once it has read the token after the construct,
+    /// although the construct ends with a closing bracket: an error inside a heredoc's text
+    /// (`action_error_end` is its offset there), or `@`/`@@` on an expression (which Ruby
+    /// reduces to a `resource` with a look-ahead).
+    pub(super) action_error_after_lookahead: bool,
 }
 
 impl<'a> Lowering<'a> {
@@ -115,7 +117,7 @@ impl<'a> Lowering<'a> {
             broken_frames: 0,
             internal_failure: false,
             action_error_end: 0,
-            action_error_in_heredoc_text: false,
+            action_error_after_lookahead: false,
         }
     }
 
@@ -199,9 +201,9 @@ impl<'a> Lowering<'a> {
             i += 1;
         }
         // A heredoc's text is not in these tokens: an error inside it is never reduced early.
-        let in_heredoc_text = self.action_error_in_heredoc_text;
+        let after_lookahead = self.action_error_after_lookahead;
         let last = kinds[..end].iter().rev().find(|k| !k.is_trivia());
-        let without_lookahead = !in_heredoc_text && matches!(last, Some(RBRACE | RBRACK | RPAREN));
+        let without_lookahead = !after_lookahead && matches!(last, Some(RBRACE | RBRACK | RPAREN));
         ActionErrorAt {
             token: if without_lookahead {
                 self.action_error_end

@@ -195,6 +195,11 @@ impl Lowering<'_> {
             } else {
                 "Virtual (@) can only be applied to a Resource Expression"
             };
+            // An expression that is no resource was reduced to one with a look-ahead: Ruby
+            // reads the next token (and raises its lexer errors) before this action fails.
+            if !self.failed {
+                self.action_error_after_lookahead = true;
+            }
             self.action_error(at_offset, at_len, message);
             return Val::Nothing;
         }

@@ -213,7 +213,7 @@ impl Lowering<'_> {
                     // syntax error before that (`finish_lowering`).
                     if !self.failed {
                         self.action_error_end = at;
-                        self.action_error_in_heredoc_text = true;
+                        self.action_error_after_lookahead = true;
                     }
                     self.failed = true;
                     return Val::Nothing;
