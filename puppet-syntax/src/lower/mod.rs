@@ -90,8 +90,9 @@ pub(crate) struct Lowering<'a> {
     pub(crate) action_error_end: u32,
     /// Ruby raises the first failure only once it has read the token after the construct,
     /// although the construct ends with a closing bracket: an error inside a heredoc's text
-    /// (`action_error_end` is its offset there), or `@`/`@@` on an expression (which Ruby
-    /// reduces to a `resource` with a look-ahead).
+    /// (`action_error_end` is its offset there), `@`/`@@` on an expression (which Ruby
+    /// reduces to a `resource` with a look-ahead), or a statement list cut short by a syntax
+    /// error (reduced when the token that cannot follow is read).
     pub(super) action_error_after_lookahead: bool,
 }
 
@@ -340,8 +341,14 @@ impl TreeSink for Lowering<'_> {
             return;
         }
         self.building_end = self.lexed.starts[self.next_raw.min(self.lexed.kinds.len())];
+        // Ruby reduces the statements when it reads a token that cannot go on with them: its
+        // lexer errors come first, even when the last statement ends with a closing bracket.
+        self.action_error_after_lookahead = true;
         let n = self.stack.len() - start;
         let _ = self.statement_list_of(n, |lowering, k| lowering.stack[start + k]);
+        if !self.failed {
+            self.action_error_after_lookahead = false;
+        }
     }
 
     /// What `start_node`, `token` and `finish_node` do, without the frame and the stack
