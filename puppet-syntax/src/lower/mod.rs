@@ -341,14 +341,12 @@ impl TreeSink for Lowering<'_> {
             return;
         }
         self.building_end = self.lexed.starts[self.next_raw.min(self.lexed.kinds.len())];
-        // Ruby reduces the statements when it reads a token that cannot go on with them: its
-        // lexer errors come first, even when the last statement ends with a closing bracket.
-        self.action_error_after_lookahead = true;
         let n = self.stack.len() - start;
         let _ = self.statement_list_of(n, |lowering, k| lowering.stack[start + k]);
-        if !self.failed {
-            self.action_error_after_lookahead = false;
-        }
+        // Ruby reduces the statements when it reads a token that cannot go on with them: its
+        // lexer errors come first, even when the last statement ends with a closing bracket.
+        // (Not failed before, so a failure now is the first one.)
+        self.action_error_after_lookahead = self.failed;
     }
 
     /// What `start_node`, `token` and `finish_node` do, without the frame and the stack

@@ -7,6 +7,16 @@ use super::{Lowering, UNPOSITIONED};
 use crate::model::{ModelClass, NodeId, NodeKind};
 use crate::syntax_kind::SyntaxKind::*;
 
+/// What `transform_calls` makes of a statement ([`Lowering::transform_step`]).
+enum Transform {
+    /// The arguments of a call of the statement function named just before.
+    Arguments(NodeId),
+    /// A comma list that is no call's arguments: a grammar-action error at this comma.
+    Fails(u32),
+    /// A statement of its own.
+    Statement,
+}
+
 /// A block's statements and the spans of its `{` and `}`.
 pub(super) type BlockStatements = (Vec<NodeId>, (u32, u32), (u32, u32));
 
@@ -53,27 +63,39 @@ impl Lowering<'_> {
                 }
                 _ => continue, // `;` tokens, merged EPP text
             };
-            let name = memo.last().copied().filter(|&n| self.is_statement_name(n));
-            if let Some(name) = name {
-                let last = *args.last()?;
-                let span = self.span_between(self.span(name), self.span(last));
-                let args = self.model.list(args);
-                let call = self
-                    .model
-                    .call_named_function(span, name, false, args, None);
-                *memo.last_mut()? = call;
-            } else if let Some(comma) = first_comma {
-                self.comma_list_error(memo.last().copied(), comma);
-                return None;
-            } else {
-                let id = args[0];
-                if self.model.class(id) == ModelClass::CallNamedFunctionExpression {
-                    self.model.set_rval_required(id, false);
+            match self.transform_step(memo.last().copied(), first_comma) {
+                Transform::Arguments(name) => {
+                    let last = *args.last()?;
+                    let span = self.span_between(self.span(name), self.span(last));
+                    let args = self.model.list(args);
+                    let call = self
+                        .model
+                        .call_named_function(span, name, false, args, None);
+                    *memo.last_mut()? = call;
                 }
-                memo.push(id);
+                Transform::Fails(comma) => {
+                    self.comma_list_error(memo.last().copied(), comma);
+                    return None;
+                }
+                Transform::Statement => {
+                    let id = args[0];
+                    if self.model.class(id) == ModelClass::CallNamedFunctionExpression {
+                        self.model.set_rval_required(id, false);
+                    }
+                    memo.push(id);
+                }
             }
         }
         Some(memo)
+    }
+
+    /// `transform_calls`' rule for one statement (a value whose first comma, for a comma list,
+    /// is `comma`) after `previous`, the statement before it as transformed so far.
+    fn transform_step(&self, previous: Option<NodeId>, comma: Option<u32>) -> Transform {
+        match previous.filter(|&n| self.is_statement_name(n)) {
+            Some(name) => Transform::Arguments(name),
+            None => comma.map_or(Transform::Statement, Transform::Fails),
+        }
     }
 
     /// The grammar-action error of a comma list (its first comma `comma`) after the statement
@@ -116,18 +138,16 @@ impl Lowering<'_> {
                 }
                 _ => continue,
             };
-            if previous.is_some_and(|n| self.is_statement_name(n)) {
+            match self.transform_step(previous, comma) {
                 // A statement call takes the value as its arguments (none: no call, and
                 // `statement_list_of` gives up without an error).
-                if first.is_none() {
+                Transform::Arguments(_) if first.is_none() => return,
+                Transform::Arguments(_) => previous = None,
+                Transform::Fails(comma) => {
+                    self.comma_list_error(previous, comma);
                     return;
                 }
-                previous = None;
-            } else if let Some(comma) = comma {
-                self.comma_list_error(previous, comma);
-                return;
-            } else {
-                previous = first;
+                Transform::Statement => previous = first,
             }
         }
     }

@@ -276,11 +276,11 @@ impl<'a> Deserializer<'a> {
                 }
             }
             // A short string written for the first time (names, most string values).
-            [b @ 0xa0..=0xbf, ref rest @ ..] if rest.len() >= usize::from(b & 0x1f) => {
-                let s = &rest[..usize::from(b & 0x1f)];
-                self.unpacker.skip(1 + s.len());
-                self.written.push(WriterEntry::Str(s));
-                return Ok(Value::Str(s));
+            [0xa0..=0xbf, ..] => {
+                if let Some(s) = self.unpacker.fast_str() {
+                    self.written.push(WriterEntry::Str(s));
+                    return Ok(Value::Str(s));
+                }
             }
             [0xd4, ext::TABULATION, i @ 0x00..=0x7f, ..] => {
                 self.unpacker.skip(3);
