@@ -174,16 +174,20 @@ pub fn parse_file(path: &Path, options: &ParseOptions) -> Result<ParseResult, Er
 fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
     let file = options.file.as_deref();
     let mut model = None;
-    let lexer_raise_points;
+    let mut raise_points;
     let mut action_error = None;
     let (cst, mut diagnostics) = if options.cst {
         let parser::Parsed {
             mut lexed,
             mut events,
             mut diagnostics,
+            parser_raise_points,
             max_depth,
         } = parser::lex_and_parse(&text, options);
-        lexer_raise_points = std::mem::take(&mut lexed.raise_points);
+        raise_points = RaisePoints {
+            lexer: std::mem::take(&mut lexed.raise_points),
+            parser: parser_raise_points,
+        };
         // The CST builder takes the events when the model does not need them too.
         if options.model {
             let cst = build_cst(&text, &lexed, events.clone(), max_depth);
@@ -191,7 +195,7 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
             let mut lowering = Lowering::new(&text, &lexed, &mut m);
             process(&mut events, &mut lowering);
             let body;
-            (body, action_error) = finish_lowering(lowering, &mut diagnostics);
+            (body, action_error) = finish_lowering(lowering, &mut diagnostics, &raise_points);
             model = with_body(m, body);
             (Some(cst), diagnostics)
         } else {
@@ -203,7 +207,10 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
     } else {
         let mut lexed = crate::lexer::lex(&text, options);
         let mut diagnostics = std::mem::take(&mut lexed.diagnostics);
-        lexer_raise_points = std::mem::take(&mut lexed.raise_points);
+        raise_points = RaisePoints {
+            lexer: std::mem::take(&mut lexed.raise_points),
+            parser: Vec::new(),
+        };
         let input = parser::Input::with_lexer_diagnostics(&text, &lexed, &diagnostics);
         if options.model {
             let mut m = new_model(&text, file, &lexed);
@@ -211,15 +218,18 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
             let output = parser::parse_into(&input, &mut lowering);
             drop(input);
             diagnostics.extend(output.diagnostics);
+            raise_points.parser = output.raise_points;
             let body;
-            (body, action_error) = finish_lowering(lowering, &mut diagnostics);
+            (body, action_error) = finish_lowering(lowering, &mut diagnostics, &raise_points);
             model = with_body(m, body);
         } else {
-            diagnostics.extend(parser::parse(&input).diagnostics);
+            let output = parser::parse(&input);
+            diagnostics.extend(output.diagnostics);
+            raise_points.parser = output.raise_points;
         }
         (None, diagnostics)
     };
-    sort_in_raise_order(&mut diagnostics, &lexer_raise_points, action_error);
+    sort_in_raise_order(&mut diagnostics, &raise_points, action_error);
     if !diagnostics.is_empty() {
         let own_index;
         let index = match &model {
@@ -242,13 +252,31 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
     }
 }
 
+/// Where the lexer's and the parser's diagnostics were raised, in our token offsets (one per
+/// diagnostic; `diagnostics` holds the lexer's first, then the parser's, then the lowering's).
+struct RaisePoints {
+    lexer: Vec<u32>,
+    parser: Vec<u32>,
+}
+
+impl RaisePoints {
+    /// Where diagnostic `i` was raised, and whether the lexer raised it; `None` for the
+    /// lowering's.
+    fn get(&self, i: usize) -> Option<(u32, bool)> {
+        match self.lexer.get(i) {
+            Some(&at) => Some((at, true)),
+            None => self.parser.get(i - self.lexer.len()).map(|&at| (at, false)),
+        }
+    }
+}
+
 /// Puts `diagnostics` in the order Ruby raises them, so that the first error is Ruby's (Ruby
-/// stops there): by offset, but a lexer diagnostic (the first `lexer_raise_points.len()`) at
-/// its raise point, and a grammar action's error (`action_error`: its index and where Ruby
-/// reduces, see [`ActionErrorAt`]) where Ruby reduces.
+/// stops there): by raise point (a lowering diagnostic by offset), and a grammar action's
+/// error (`action_error`: its index and where Ruby reduces, see [`ActionErrorAt`]) where Ruby
+/// reduces.
 fn sort_in_raise_order(
     diagnostics: &mut Vec<Diagnostic>,
-    lexer_raise_points: &[u32],
+    raise_points: &RaisePoints,
     action_error: Option<(usize, ActionErrorAt)>,
 ) {
     if diagnostics.len() < 2 {
@@ -262,11 +290,12 @@ fn sort_in_raise_order(
         .drain(..)
         .enumerate()
         .map(|(i, d)| {
-            let key = match (action_error, lexer_raise_points.get(i)) {
+            let key = match (action_error, raise_points.get(i)) {
                 (Some((index, at)), _) if index == i => {
                     (at.token, if at.without_lookahead { 0 } else { 2 })
                 }
-                (_, Some(&at)) => (at, 1),
+                (_, Some((at, true))) => (at, 1),
+                (_, Some((at, false))) => (at, 3),
                 _ => (d.offset, 3),
             };
             (key, d)
@@ -294,13 +323,19 @@ fn with_body(mut m: Model, body: Option<NodeId>) -> Option<Model> {
 fn finish_lowering(
     mut lowering: Lowering<'_>,
     diagnostics: &mut Vec<Diagnostic>,
+    raise_points: &RaisePoints,
 ) -> (Option<NodeId>, Option<(usize, ActionErrorAt)>) {
     // The first syntax error: Ruby stops there, so a grammar action is only reached (and can
-    // only fail) for a construct that ends before it.
+    // only fail) for a construct that ends before it. A parser error counts at the token it
+    // was raised at (our offsets, as `action_error_end` is), a lexer error at its offset.
     let first_syntax_error = diagnostics
         .iter()
-        .filter(|d| d.is_error())
-        .map(|d| d.offset)
+        .enumerate()
+        .filter(|(_, d)| d.is_error())
+        .map(|(i, d)| match raise_points.get(i) {
+            Some((at, false)) => at,
+            _ => d.offset,
+        })
         .min();
     let failed = lowering.failed;
     let action_error_before_syntax_error = !lowering.internal_failure

@@ -131,6 +131,11 @@ impl<'t> Input<'t> {
 pub(crate) struct Output {
     pub(crate) events: Vec<Event>,
     pub(crate) diagnostics: Vec<Diagnostic>,
+    /// Where each of `diagnostics` was raised: the start of the token the parser was at, in
+    /// our token offsets. A diagnostic's own offset is Ruby's, which differs for a string
+    /// segment after `}` and for an EPP tag after text (see [`crate::lexer::ruby_token_span`]),
+    /// so it cannot be compared with where a grammar action fails.
+    pub(crate) raise_points: Vec<u32>,
     /// The deepest nesting reached (see [`MAX_DEPTH`]).
     pub(crate) max_depth: u32,
 }
@@ -141,6 +146,8 @@ pub(crate) struct Parsed {
     pub(crate) lexed: Lexed,
     pub(crate) events: Vec<Event>,
     pub(crate) diagnostics: Vec<Diagnostic>,
+    /// The parser's [`Output::raise_points`], for the last of `diagnostics`.
+    pub(crate) parser_raise_points: Vec<u32>,
     pub(crate) max_depth: u32,
 }
 
@@ -155,6 +162,7 @@ pub(crate) fn lex_and_parse(text: &str, options: &ParseOptions) -> Parsed {
         lexed,
         events: output.events,
         diagnostics,
+        parser_raise_points: output.raise_points,
         max_depth: output.max_depth,
     }
 }
@@ -177,6 +185,7 @@ fn run(mut p: Parser<'_, '_>) -> Output {
     Output {
         events: p.events,
         diagnostics: p.diagnostics,
+        raise_points: p.raise_points,
         max_depth: p.max_depth,
     }
 }
@@ -204,6 +213,8 @@ pub(crate) struct Parser<'i, 't> {
     /// when this is 0, so no marker can refer to an event that is gone.
     open_markers: u32,
     diagnostics: Vec<Diagnostic>,
+    /// See [`Output::raise_points`], one per diagnostic.
+    raise_points: Vec<u32>,
     /// Lookaheads left before the step limit (counted down: one decrement and one test).
     fuel: u32,
     depth: u32,
@@ -232,6 +243,7 @@ impl<'i, 't> Parser<'i, 't> {
             sink,
             open_markers: 0,
             diagnostics: Vec::new(),
+            raise_points: Vec::new(),
             fuel: FUEL,
             depth: 0,
             max_depth: 0,
@@ -490,6 +502,7 @@ impl<'i, 't> Parser<'i, 't> {
         {
             return;
         }
+        self.raise_points.push(self.current_span().0);
         self.diagnostics.push(d);
     }
 
@@ -585,6 +598,7 @@ impl<'i, 't> Parser<'i, 't> {
     fn give_up(&mut self, code: IssueCode, message: &str) {
         self.events.push(Event::Error);
         let (offset, len) = self.current_span();
+        self.raise_points.push(offset);
         self.diagnostics
             .push(Diagnostic::error(code, offset, len, message));
         self.gave_up = true;
