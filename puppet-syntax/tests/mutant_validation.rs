@@ -17,13 +17,20 @@
 //! `name { * => $h }` where Ruby crashes, a grammar action reduced before the next token is
 //! lexed). All are fixed, and kept as cases of `test_data/validate/cases.txt`.
 //!
-//! Knobs: `PUPPET_MUTANT_SEED`, `PUPPET_MUTANT_COUNT` (default 20,000). Ruby's answers are
+//! Knobs: `PUPPET_MUTANT_SEED`, `PUPPET_MUTANT_COUNT` (default 20,000),
+//! `PUPPET_MUTANT_GENERATED` (the percentage of mutants made from a program of `gen/` instead
+//! of a corpus file: those nest strings, heredocs, interpolation and EPP in each other as the
+//! corpus rarely does; default 25). Ruby's answers are
 //! cached in `target/oracle/mutant-validation-*.jsonl`. `#[ignore]`d in a plain `cargo test`:
 //! `scripts/differential` runs it (with `PUPPET_ORACLE_REQUIRED`, without which a missing Ruby
 //! only prints a note). A difference is fixed, then kept as a snippet of
 //! `test_data/validate/cases.txt`; the failure message shows the mutant and its edits.
 
 mod diag_util;
+// `gen/` and `mutants/` each include the test RNG as a module of their own (each is also used
+// alone by other tests); two copies of a small module in one test crate are harmless.
+#[allow(clippy::duplicate_mod)]
+mod gen;
 mod mutants;
 
 use diag_util::env_number;
@@ -143,6 +150,7 @@ const FRAGMENTS: &[&str] = &[
 fn mutants_fail_and_validate_like_ruby() {
     let seed = env_number("PUPPET_MUTANT_SEED", 0x5EED_3A7E);
     let count = env_number("PUPPET_MUTANT_COUNT", 20_000) as usize;
+    let generated_percent = env_number("PUPPET_MUTANT_GENERATED", 25) as usize;
     let required = std::env::var_os("PUPPET_ORACLE_REQUIRED").is_some();
     let files = corpus_files();
     if files.is_empty() {
@@ -157,18 +165,26 @@ fn mutants_fail_and_validate_like_ruby() {
     let mut rng = Rng(seed);
     let mut sources = Vec::with_capacity(count);
     let mut origins = Vec::with_capacity(count);
+    let mut programs = 0;
     while sources.len() < count {
-        let is_epp = !epp.is_empty() && rng.below(8) == 0;
-        let pool = if is_epp { &epp } else { &pp };
-        let path = pool[rng.below(pool.len())];
-        let Ok(text) = std::fs::read_to_string(path) else {
-            continue;
+        let (is_epp, text, origin) = if rng.below(100) < generated_percent {
+            programs += 1;
+            let program = gen::program(seed, programs);
+            let origin = format!("program {programs} of seed {seed:#x}");
+            (program.epp, program.source(), origin)
+        } else {
+            let is_epp = !epp.is_empty() && rng.below(8) == 0;
+            let pool = if is_epp { &epp } else { &pp };
+            let path = pool[rng.below(pool.len())];
+            let Ok(text) = std::fs::read_to_string(path) else {
+                continue;
+            };
+            (is_epp, excerpt(&mut rng, &text), path.display().to_string())
         };
-        let text = excerpt(&mut rng, &text);
         let Some((mutated, steps)) = mutant(&mut rng, &text, is_epp, 2, FRAGMENTS) else {
             continue;
         };
-        origins.push(format!("{} [{}]", path.display(), steps.join(", ")));
+        origins.push(format!("{origin} [{}]", steps.join(", ")));
         sources.push((is_epp, mutated));
     }
 

@@ -144,6 +144,24 @@ fn deep_nesting_is_a_diagnostic_not_a_crash() {
     }
 }
 
+/// Where the parser looks ahead or parses on trial (`<%= {`: a hash or a block), nested
+/// input must not make it quadratic or worse: 3,000 nested `<%= { $a.map |$x| {` once took
+/// minutes (a scan ahead through `nth` per level); the whole suite's time limit is the check.
+#[test]
+fn nested_render_blocks_parse_without_blowing_up() {
+    let n = 3_000;
+    let text = format!(
+        "{}{}",
+        "<%= { $a.map |$x| { %>t".repeat(n),
+        "<% } } %>".repeat(n)
+    );
+    let result = parse(text.as_bytes(), &ParseOptions::new().epp(true).cst(true));
+    assert_eq!(result.syntax_node().unwrap().to_string(), text);
+    // Ruby fails at the first `%>`: a statement must follow the lambda's `{`.
+    let first = &result.diagnostics[0];
+    assert_eq!((first.code, first.offset), (IssueCode::SYNTAX_ERROR, 20));
+}
+
 /// Everything Ruby Puppet 7.23 accepts (it overflows its stack at about 1,100 nested arrays
 /// or calls, 720 hashes or interpolations, 1,980 parentheses or `if` blocks) parses, validates
 /// and prints as PN and JSON, on a thread with a small stack: every recursive pass grows its

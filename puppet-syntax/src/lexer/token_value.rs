@@ -58,18 +58,16 @@ pub fn ruby_token_value(kind: SyntaxKind, text: &str) -> Cow<'_, str> {
 /// Ruby's offset and length of token `i` of `lexed`, lexed from `source` (`i` below the token
 /// count):
 /// * a segment after `${…}` starts after the `}` that closes it (ours at it);
-/// * template text starts right after the previous `%>`, with what a `-%>` trims (ours after
-///   the trimmed part), and `<%=` where that text starts.
+/// * template text starts right after the previous `%>`, with what a `-%>` trims and the
+///   `<%# %>` comments that begin it (ours after them: Ruby's run of text is one token), and
+///   `<%=` where that text starts.
 pub(crate) fn ruby_token_span(lexed: &Lexed, source: &str, i: usize) -> (u32, u32) {
     let (start, end) = (lexed.starts[i], lexed.starts[i + 1]);
     match lexed.kinds[i] {
         DQMID | DQPOST if lexed.text(source, i).starts_with('}') => (start + 1, end - start - 1),
-        kind @ (RENDER_EXPR | RENDER_STRING) => {
+        RENDER_EXPR | RENDER_STRING => {
             let mut first = i;
-            while first > 0
-                && (lexed.kinds[first - 1] == EPP_TRIMMED
-                    || (kind == RENDER_EXPR && is_text_run_part(lexed.kinds[first - 1])))
-            {
+            while first > 0 && is_text_run_part(lexed.kinds[first - 1]) {
                 first -= 1;
             }
             (lexed.starts[first], end - lexed.starts[first])

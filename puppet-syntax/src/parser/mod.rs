@@ -221,6 +221,25 @@ pub(crate) struct Parser<'i, 't> {
     max_depth: u32,
     /// Set when the depth cap or the step limit was hit: the rest of the input is skipped.
     gave_up: bool,
+    /// How many more tokens trial parses ([`Parser::checkpoint`]) may consume: about the
+    /// input's size, so that nested trials cannot make the parse quadratic.
+    trial_budget: usize,
+    /// Whether a trial parse is under way.
+    in_trial: bool,
+}
+
+/// The parser's state at [`Parser::checkpoint`], to go back to with [`Parser::rewind`].
+pub(crate) struct Checkpoint {
+    pos: usize,
+    raw_pos: usize,
+    current_kind: SyntaxKind,
+    prev_raw: usize,
+    events: usize,
+    open_markers: u32,
+    diagnostics: usize,
+    fuel: u32,
+    depth: u32,
+    gave_up: bool,
 }
 
 impl<'i, 't> Parser<'i, 't> {
@@ -248,6 +267,8 @@ impl<'i, 't> Parser<'i, 't> {
             depth: 0,
             max_depth: 0,
             gave_up: false,
+            trial_budget: input.lexed.kinds.len() + 4096,
+            in_trial: false,
         }
     }
 
@@ -326,6 +347,75 @@ impl<'i, 't> Parser<'i, 't> {
             Some((s, len)) => &self.input.text[s as usize..(s + len) as usize],
             None => "",
         }
+    }
+
+    // ---- trial parses ----
+
+    /// Where a trial parse starts (`None`: decide without one): only inside a node (markers
+    /// open, so no events are handed over), not inside another trial, and while the trial
+    /// budget lasts. Trials do not nest and each is charged when it is rewound, so all of
+    /// them together parse at most about twice the input.
+    pub(crate) fn checkpoint(&mut self) -> Option<Checkpoint> {
+        if self.in_trial || self.trial_budget == 0 || self.open_markers == 0 {
+            return None;
+        }
+        self.in_trial = true;
+        Some(Checkpoint {
+            pos: self.pos,
+            raw_pos: self.raw_pos,
+            current_kind: self.current_kind,
+            prev_raw: self.prev_raw,
+            events: self.events.len(),
+            open_markers: self.open_markers,
+            diagnostics: self.diagnostics.len(),
+            fuel: self.fuel,
+            depth: self.depth,
+            gave_up: self.gave_up,
+        })
+    }
+
+    /// The kinds of the significant tokens after the current one, for a scan ahead of any
+    /// length (through [`Parser::nth`], which walks from the current token, it would be
+    /// quadratic). Pay for it with [`Parser::charge_trial`].
+    pub(crate) fn kinds_ahead(&self) -> impl Iterator<Item = SyntaxKind> + '_ {
+        let kinds = &self.input.lexed.kinds;
+        let start = if self.gave_up {
+            kinds.len()
+        } else {
+            (self.raw_pos + 1).min(kinds.len())
+        };
+        kinds[start..]
+            .iter()
+            .copied()
+            .filter(|kind| !kind.is_trivia())
+    }
+
+    /// How many tokens a scan ahead may look at: the trial budget, and a few when it is spent.
+    pub(crate) fn trial_allowance(&self) -> usize {
+        self.trial_budget.max(256)
+    }
+
+    /// Charges `tokens` looked at on trial to the trial budget.
+    pub(crate) fn charge_trial(&mut self, tokens: usize) {
+        self.trial_budget = self.trial_budget.saturating_sub(tokens);
+    }
+
+    /// Back to `c`, as if the trial parse since it had not happened (its tokens are charged
+    /// to the trial budget).
+    pub(crate) fn rewind(&mut self, c: Checkpoint) {
+        self.in_trial = false;
+        self.trial_budget = self.trial_budget.saturating_sub(self.pos - c.pos);
+        self.pos = c.pos;
+        self.raw_pos = c.raw_pos;
+        self.current_kind = c.current_kind;
+        self.prev_raw = c.prev_raw;
+        self.events.truncate(c.events);
+        self.open_markers = c.open_markers;
+        self.diagnostics.truncate(c.diagnostics);
+        self.raise_points.truncate(c.diagnostics);
+        self.fuel = c.fuel;
+        self.depth = c.depth;
+        self.gave_up = c.gave_up;
     }
 
     // ---- consuming ----

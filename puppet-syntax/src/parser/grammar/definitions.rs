@@ -17,6 +17,8 @@ use crate::syntax_kind::SyntaxKind::*;
 // function a::f(Integer $x) >> Array[Integer] { [$x] }
 // test node_definition
 // node 'a', b.c.d, 192.168.0.1, /re/, default inherits x { }
+// test_err node_name_trailing_dot
+// node a.b., c { }
 // test_err class_quoted_name
 // class 'x' { }
 // test_err class_missing_body
@@ -134,8 +136,13 @@ fn hostname(p: &mut Parser<'_, '_>) -> bool {
         NAME | NUMBER => {
             let m = p.start();
             p.bump_any();
-            while p.at(DOT) && matches!(p.nth(1), NAME | NUMBER) {
-                p.bump(DOT);
+            // Ruby shifts every `.` after a name here (`dotted_name DOT name_or_number`), so
+            // a missing name is reported at the token after the dot.
+            while p.eat(DOT) {
+                if !matches!(p.current(), NAME | NUMBER) {
+                    p.error_expected("a name or number");
+                    break;
+                }
                 p.bump_any();
             }
             m.complete(p, DOTTED_NAME);
