@@ -83,8 +83,9 @@ pub(crate) struct Lowering<'a> {
     /// How many of the innermost-last `frames` are open around a syntax or lexer error: those
     /// nodes are not well formed and are not built.
     broken_frames: usize,
-    /// The first error was an internal one (an unexpected tree shape, as error recovery makes),
-    /// not one of Ruby's grammar-action errors.
+    /// The first error was an internal one (an unexpected tree shape, as error recovery makes,
+    /// or a tree Ruby's parser builds and its validator crashes on), not one of Ruby's
+    /// grammar-action errors: a syntax error anywhere comes first.
     pub(crate) internal_failure: bool,
     /// Where the node whose grammar action failed ends: Ruby reduces (and raises) there.
     pub(crate) action_error_end: u32,

@@ -135,9 +135,13 @@ impl Lowering<'_> {
                     value_expr,
                 } => (*attribute_name, *value_expr),
                 // Ruby makes a hash entry of `* => v` without a key or value, on which its
-                // validator fails with an internal error.
+                // validator fails with an internal error: not a grammar action's error, so
+                // a syntax error anywhere comes first (Ruby never gets to validate).
                 NodeKind::AttributesOperation { .. } => {
                     let (offset, len) = self.model.span(op);
+                    if !self.failed {
+                        self.internal_failure = true;
+                    }
                     self.action_error(
                         offset,
                         len,
