@@ -64,6 +64,11 @@ issue_codes! {
     SOURCE_TOO_LARGE,
     /// Ours: an invalid regular expression (Ruby raises a bare `RegexpError`).
     INVALID_REGEXP,
+    /// Ours: a string, comment or regular expression on a heredoc's header line runs past the
+    /// heredoc's body, so Ruby lexes the text after the body a second time. Reported only
+    /// when that second reading finds no error (Ruby would build a model from it; a tree of
+    /// text read twice is not given).
+    HEREDOC_BODY_READ_TWICE,
     // parser
     SYNTAX_ERROR,
     /// Ours: nesting deeper than the parser's depth cap.

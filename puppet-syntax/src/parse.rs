@@ -175,6 +175,7 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
     let file = options.file.as_deref();
     let mut model = None;
     let mut raise_points;
+    let read_twice;
     let mut action_error = None;
     let (cst, mut diagnostics) = if options.cst {
         let parser::Parsed {
@@ -188,6 +189,7 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
             lexer: std::mem::take(&mut lexed.raise_points),
             parser: parser_raise_points,
         };
+        read_twice = lexed.replayed.first().map(|r| (r.1, r.2));
         // The CST builder takes the events when the model does not need them too.
         if options.model {
             let cst = build_cst(&text, &lexed, events.clone(), max_depth);
@@ -211,6 +213,7 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
             lexer: std::mem::take(&mut lexed.raise_points),
             parser: Vec::new(),
         };
+        read_twice = lexed.replayed.first().map(|r| (r.1, r.2));
         let input = parser::Input::with_lexer_diagnostics(&text, &lexed, &diagnostics);
         if options.model {
             let mut m = new_model(&text, file, &lexed);
@@ -229,6 +232,12 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
         }
         (None, diagnostics)
     };
+    if let Some((start, end)) = read_twice {
+        if !diagnostics.iter().any(Diagnostic::is_error) {
+            diagnostics.push(read_twice_error(start, end));
+            model = None;
+        }
+    }
     sort_in_raise_order(&mut diagnostics, &raise_points, action_error);
     if !diagnostics.is_empty() {
         let own_index;
@@ -250,6 +259,19 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
         cst,
         diagnostics,
     }
+}
+
+/// The error for text Ruby lexes twice (see `HEREDOC_BODY_READ_TWICE`), `start..end` being
+/// the first token read again.
+fn read_twice_error(start: u32, end: u32) -> Diagnostic {
+    Diagnostic::error(
+        crate::IssueCode::HEREDOC_BODY_READ_TWICE,
+        start,
+        end.saturating_sub(start),
+        "A string, comment or regular expression on a heredoc's header line runs past the \
+         heredoc's text: Puppet reads the text after the heredoc a second time from here. \
+         End it on the header line",
+    )
 }
 
 /// Where the lexer's and the parser's diagnostics were raised, in our token offsets (one per

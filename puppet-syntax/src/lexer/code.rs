@@ -196,7 +196,8 @@ impl Lexer<'_> {
 
     /// At the code-mode newline of a line holding heredoc headers: emit their bodies and
     /// continue after them. Bodies already covered by other tokens (a multi-line token after
-    /// the header) are clipped; a jump backwards is ignored.
+    /// the header) are clipped, and a jump backwards lexes that text again, as Ruby does
+    /// (`Replay`).
     fn jump_over_heredoc_bodies(&mut self) {
         let jump = self.newline_jump.take().unwrap_or(self.pos);
         for k in 0..self.pending_bodies.len() {
@@ -206,7 +207,17 @@ impl Lexer<'_> {
             }
         }
         self.pending_bodies.clear();
-        self.pos = self.pos.max(jump).max(self.last_end);
+        if jump < self.pos && self.replay.is_none() {
+            // Back over text already lexed, as Ruby does (see `Replay`).
+            self.replay = Some(super::Replay {
+                real_end: jump,
+                until: self.last_end,
+            });
+            self.replay_floor = self.replay_floor.max(self.last_end as u32);
+            self.pos = jump;
+        } else {
+            self.pos = self.pos.max(jump).max(self.last_end);
+        }
         self.line_clean = true;
     }
 

@@ -161,6 +161,21 @@ pub struct Lexed {
     /// The interpolated heredoc texts the lexer processed and lexed (for their diagnostics),
     /// in token order, kept so that the model builder does not do it again.
     pub(crate) heredoc_texts: Vec<LexedHeredocText>,
+    /// Tokens Ruby lexes a second time (see [`Replay`]), in token order: `(index, start, end)`
+    /// with the text they were lexed from. In `kinds`/`starts` they are empty (or cover only
+    /// what lies past the text already lexed), so the tokens still cover the input once.
+    pub(crate) replayed: Vec<(u32, u32, u32)>,
+}
+
+/// Ruby's newline after a heredoc header jumps to the end of the heredoc's body, even back:
+/// when a string, comment or regexp on the header's line runs past the body
+/// (`[@(END), "a` / `END` / `b"]`), Ruby lexes the text from the body's end to that newline a
+/// second time (the `b"]` above, which opens an unclosed string). The lexer does the same,
+/// from `real_end` on, until it is past `until` (where its tokens had got to).
+#[derive(Clone, Copy, Debug)]
+struct Replay {
+    real_end: usize,
+    until: usize,
 }
 
 /// A heredoc's text as the lexer read it: its header, the processed text and its tokens
@@ -175,6 +190,20 @@ pub(crate) struct LexedHeredocText {
 }
 
 impl Lexed {
+    /// Where the text of token `i` is when it was lexed a second time (see
+    /// [`Lexed::replayed`]): `(start, len)`.
+    pub(crate) fn replayed_span(&self, i: usize) -> Option<(u32, u32)> {
+        if self.replayed.is_empty() {
+            return None;
+        }
+        let k = self
+            .replayed
+            .binary_search_by_key(&(i as u32), |r| r.0)
+            .ok()?;
+        let (_, start, end) = self.replayed[k];
+        Some((start, end.saturating_sub(start)))
+    }
+
     /// The byte range of token `i`.
     pub fn range(&self, i: usize) -> std::ops::Range<usize> {
         self.starts[i] as usize..self.starts[i + 1] as usize
@@ -309,6 +338,13 @@ pub(crate) struct Lexer<'a> {
     dq_start: Option<u32>,
     /// Where the next code-mode newline jumps to (after the pending heredoc bodies).
     newline_jump: Option<usize>,
+    /// Set while text is lexed a second time (see [`Replay`]).
+    replay: Option<Replay>,
+    /// See [`Lexed::replayed`].
+    replayed: Vec<(u32, u32, u32)>,
+    /// Where the tokens had got to when the first replay began (0 before): Ruby meets any
+    /// later diagnostic after every token before this point.
+    replay_floor: u32,
     /// Ends of the heredoc bodies waiting for the newline of their header line (each body
     /// starts where the previous one ends, the first right after that newline).
     pending_bodies: Vec<usize>,
@@ -346,6 +382,9 @@ impl<'a> Lexer<'a> {
             interps: Vec::new(),
             dq_start: None,
             newline_jump: None,
+            replay: None,
+            replayed: Vec::new(),
+            replay_floor: 0,
             pending_bodies: Vec::new(),
             heredoc_depth,
             epp_segments: Vec::new(),
@@ -366,6 +405,9 @@ impl<'a> Lexer<'a> {
     /// Push a token from the end of the previous token to `end`.
     #[inline]
     fn push(&mut self, kind: SyntaxKind, end: usize) {
+        if self.replay.is_some() {
+            return self.push_replayed(kind, end);
+        }
         debug_assert!(end >= self.last_end && end <= self.b.len());
         self.starts.push(self.last_end as u32);
         self.kinds.push(kind);
@@ -373,6 +415,31 @@ impl<'a> Lexer<'a> {
             self.line_clean = false;
         }
         self.last_end = end;
+    }
+
+    /// [`Lexer::push`] while text is lexed a second time: the token covers what lies past
+    /// the text already lexed (often nothing), and its own text is recorded in `replayed`.
+    #[cold]
+    #[inline(never)]
+    fn push_replayed(&mut self, kind: SyntaxKind, end: usize) {
+        let Some(replay) = self.replay.as_mut() else {
+            return;
+        };
+        let real_start = replay.real_end.min(end);
+        replay.real_end = end;
+        if end >= replay.until {
+            self.replay = None;
+        }
+        self.replayed
+            .push((self.kinds.len() as u32, real_start as u32, end as u32));
+        self.starts.push(self.last_end as u32);
+        self.kinds.push(kind);
+        if end > self.last_end {
+            if kind != WHITESPACE {
+                self.line_clean = false;
+            }
+            self.last_end = end;
+        }
     }
 
     /// Push a non-trivia code token ending at `end`, move there and record it as `after`.
@@ -385,7 +452,11 @@ impl<'a> Lexer<'a> {
 
     /// Records `d` with its raise point (see [`Lexed::raise_points`]).
     fn push_diagnostic(&mut self, d: Diagnostic) -> &mut Diagnostic {
-        let at = self.dq_start.unwrap_or(self.token_start as u32);
+        // Inside a double-quoted string, where Ruby lexes the whole string at once; else at
+        // the token, and after a replay began, past the text lexed before it.
+        let at = self
+            .dq_start
+            .unwrap_or_else(|| (self.token_start as u32).max(self.replay_floor));
         self.raise_points.push(at);
         self.diags.push(d);
         self.diags.last_mut().expect("just pushed")
@@ -510,6 +581,7 @@ impl<'a> Lexer<'a> {
             raise_points: self.raise_points,
             heredocs: self.heredocs,
             heredoc_texts: self.heredoc_texts,
+            replayed: self.replayed,
         }
     }
 }

@@ -58,10 +58,14 @@ pub fn ruby_token_value(kind: SyntaxKind, text: &str) -> Cow<'_, str> {
 /// Ruby's offset and length of token `i` of `lexed`, lexed from `source` (`i` below the token
 /// count):
 /// * a segment after `${…}` starts after the `}` that closes it (ours at it);
+/// * a token lexed a second time (`Lexed::replayed`) is where its text is;
 /// * template text starts right after the previous `%>`, with what a `-%>` trims and the
 ///   `<%# %>` comments that begin it (ours after them: Ruby's run of text is one token), and
 ///   `<%=` where that text starts.
 pub(crate) fn ruby_token_span(lexed: &Lexed, source: &str, i: usize) -> (u32, u32) {
+    if let Some(span) = lexed.replayed_span(i) {
+        return span;
+    }
     let (start, end) = (lexed.starts[i], lexed.starts[i + 1]);
     match lexed.kinds[i] {
         DQMID | DQPOST if lexed.text(source, i).starts_with('}') => (start + 1, end - start - 1),

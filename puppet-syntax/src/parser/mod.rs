@@ -72,7 +72,7 @@ impl<'t> Input<'t> {
             .map(|d| d.offset)
             .collect();
         let mut lexer_error_tokens = Vec::new();
-        if error_offsets.is_empty() {
+        if error_offsets.is_empty() && lexed.replayed.is_empty() {
             // The usual case: no pass over the tokens.
             return Input {
                 text,
@@ -82,6 +82,9 @@ impl<'t> Input<'t> {
         }
         error_offsets.sort_unstable();
         let mut errors = error_offsets.iter().peekable();
+        // Tokens lexed a second time are marked too: no model is built from them (their text
+        // is not where they are), so no grammar action fails on them either.
+        let mut replayed = lexed.replayed.iter().map(|r| r.0 as usize).peekable();
         let mut significant = 0usize;
         for (i, &kind) in lexed.kinds.iter().enumerate() {
             if kind.is_trivia() {
@@ -90,9 +93,14 @@ impl<'t> Input<'t> {
             while errors.next_if(|&&at| at < lexed.starts[i]).is_some() {
                 lexer_error_tokens.push(significant.saturating_sub(1) as u32);
             }
+            while replayed.next_if(|&r| r < i).is_some() {}
+            if replayed.peek() == Some(&i) {
+                lexer_error_tokens.push(significant as u32);
+            }
             significant += 1;
         }
         lexer_error_tokens.extend(errors.map(|_| significant.saturating_sub(1) as u32));
+        lexer_error_tokens.sort_unstable();
         lexer_error_tokens.dedup();
         Input {
             text,
@@ -341,9 +349,15 @@ impl<'i, 't> Parser<'i, 't> {
         self.nth(n) == kind
     }
 
-    /// Text of the current token (for messages and contextual decisions).
+    /// Text of the current token (for messages and contextual decisions; for a token lexed a
+    /// second time, the text it was lexed from).
     pub(crate) fn current_text(&self) -> &'t str {
-        match self.input.span(self.raw_pos) {
+        let span = self
+            .input
+            .lexed
+            .replayed_span(self.raw_pos)
+            .or_else(|| self.input.span(self.raw_pos));
+        match span {
             Some((s, len)) => &self.input.text[s as usize..(s + len) as usize],
             None => "",
         }
