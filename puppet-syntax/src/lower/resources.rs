@@ -126,6 +126,25 @@ impl Lowering<'_> {
         lbrace: (u32, u32),
         rbrace: (u32, u32),
     ) -> Val {
+        // Ruby's `transform_resource_wo_title` refuses any `+>` (a grammar action's error)
+        // before the `* =>` its validator crashes on is reached.
+        let appends = operations.iter().any(|&op| {
+            matches!(
+                self.model.kind(op),
+                NodeKind::AttributeOperation {
+                    operator: AttributeOperator::Append,
+                    ..
+                }
+            )
+        });
+        if appends {
+            self.action_error(
+                lbrace.0,
+                lbrace.1,
+                "Syntax error resource body without title or hash with +>",
+            );
+            return Val::Nothing;
+        }
         let mut entries = Vec::with_capacity(operations.len());
         for &op in operations {
             let (attribute_name, value_expr) = match self.model.kind(op) {

@@ -208,11 +208,13 @@ impl Lowering<'_> {
             Some((syntax, text_expr, diagnostics)) => {
                 let first_error = diagnostics.iter().find(|d| d.is_error()).map(|d| d.offset);
                 self.diagnostics.extend(diagnostics);
-                if let Some(at) = first_error {
-                    // Ruby meets this error at its token inside the text, so it comes after a
-                    // syntax error before that (`finish_lowering`).
+                if first_error.is_some() {
+                    // Ruby lexes the text when it meets the header, and its parser reads the
+                    // text's tokens right after the `HEREDOC` token: the error comes after a
+                    // syntax error before the header, and before one after it, on the header's
+                    // line too (`finish_lowering`).
                     if !self.failed {
-                        self.action_error_end = at;
+                        self.action_error_end = offset + length;
                         self.action_error_after_lookahead = true;
                     }
                     self.failed = true;

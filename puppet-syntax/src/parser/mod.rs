@@ -63,12 +63,18 @@ impl<'t> Input<'t> {
         lexer_diagnostics: &[Diagnostic],
     ) -> Input<'t> {
         // The significant token at or before each lexer error (the one the error is about).
-        // An EPP tag left open at the end is about no token: the constructs before it are
-        // whole (Ruby reduces them, and fails in their grammar actions, before it reaches the
-        // end).
+        // An EPP tag left open at the end and an unclosed `/*` comment are about no token:
+        // the constructs before them are whole (Ruby reduces them, and fails in their grammar
+        // actions, before it reaches the end or the comment).
         let mut error_offsets: Vec<u32> = lexer_diagnostics
             .iter()
-            .filter(|d| d.is_error() && d.code != IssueCode::EPP_UNBALANCED_TAG)
+            .filter(|d| {
+                d.is_error()
+                    && !matches!(
+                        d.code,
+                        IssueCode::EPP_UNBALANCED_TAG | IssueCode::UNCLOSED_MLCOMMENT
+                    )
+            })
             .map(|d| d.offset)
             .collect();
         let mut lexer_error_tokens = Vec::new();
