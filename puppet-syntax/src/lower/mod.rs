@@ -91,7 +91,7 @@ pub(crate) struct Lowering<'a> {
     pub(crate) action_error_end: u32,
     /// Ruby raises the first failure only once it has read the token after the construct,
     /// although the construct ends with a closing bracket: an error inside a heredoc's text
-    /// (`action_error_end` is its offset there), `@`/`@@` on an expression (which Ruby
+    /// (`action_error_end` is the end of its `HEREDOC` token), `@`/`@@` on an expression (which Ruby
     /// reduces to a `resource` with a look-ahead), or a statement list cut short by a syntax
     /// error (reduced when the token that cannot follow is read).
     pub(super) action_error_after_lookahead: bool,
@@ -202,7 +202,8 @@ impl<'a> Lowering<'a> {
         while i < tokens && kinds[i].is_trivia() {
             i += 1;
         }
-        // A heredoc's text is not in these tokens: an error inside it is never reduced early.
+        // What Ruby reduces only after reading the next token (`action_error_after_lookahead`)
+        // is not reduced early, whatever it ends with.
         let after_lookahead = self.action_error_after_lookahead;
         let last = kinds[..end].iter().rev().find(|k| !k.is_trivia());
         let without_lookahead = !after_lookahead && matches!(last, Some(RBRACE | RBRACK | RPAREN));

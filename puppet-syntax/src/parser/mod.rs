@@ -106,7 +106,6 @@ impl<'t> Input<'t> {
             significant += 1;
         }
         lexer_error_tokens.extend(errors.map(|_| significant.saturating_sub(1) as u32));
-        lexer_error_tokens.sort_unstable();
         lexer_error_tokens.dedup();
         Input {
             text,
