@@ -6,10 +6,18 @@
 //! Ruby's side is `target/oracle/corpus.jsonl`, written by `scripts/oracle-reference` (one Ruby
 //! process for all files). Without it the test prints a note and passes, unless
 //! `PUPPET_ORACLE_REQUIRED` is set (as `scripts/differential` does).
+//!
+//! `scripts/compare-with-ruby` points it (`PUPPET_ORACLE_JSONL`) at Ruby's view of any other
+//! code base, where Ruby may reject files: for those our first error must be Ruby's (issue,
+//! line, column and the token Puppet names). `PUPPET_ORACLE_TASKS` parses with `--tasks`, as
+//! the oracle did.
+
+mod diag_util;
 
 use std::path::PathBuf;
 
-use puppet_syntax::{parse, ParseOptions};
+use diag_util::verdict::first_error_differs;
+use puppet_syntax::{parse, parse_and_validate, ParseOptions};
 use serde_json::Value;
 
 fn oracle_path() -> PathBuf {
@@ -34,7 +42,9 @@ fn corpus_pn_and_positions_equal_ruby() {
         );
         return;
     };
+    let tasks = std::env::var_os("PUPPET_ORACLE_TASKS").is_some();
     let (mut files, mut pn_same, mut locs_same, mut nodes) = (0usize, 0usize, 0usize, 0usize);
+    let (mut rejected, mut rejected_alike) = (0usize, 0usize);
     let mut failures: Vec<String> = Vec::new();
     for line in jsonl.lines() {
         let record: Value = serde_json::from_str(line).expect("oracle line is JSON");
@@ -44,7 +54,18 @@ fn corpus_pn_and_positions_equal_ruby() {
         };
         files += 1;
         let epp = file.ends_with(".epp");
-        let result = parse(source.as_bytes(), &ParseOptions::new().file(&file).epp(epp));
+        let options = ParseOptions::new().file(&file).epp(epp).tasks(tasks);
+        if let Some(syntax) = record.get("syntax_error").filter(|s| !s.is_null()) {
+            // Ruby rejected the file: so must we, with Ruby's first error.
+            rejected += 1;
+            let result = parse_and_validate(source.as_bytes(), &options);
+            match first_error_differs(syntax, &result.diagnostics) {
+                None => rejected_alike += 1,
+                Some(difference) => failures.push(format!("{file}: {difference}")),
+            }
+            continue;
+        }
+        let result = parse(source.as_bytes(), &options);
         let Some(model) = result.model else {
             let diags: Vec<String> = result
                 .diagnostics
@@ -107,8 +128,9 @@ fn corpus_pn_and_positions_equal_ruby() {
             ));
         }
     }
+    let parsed = files - rejected;
     eprintln!(
-        "corpus differential: {files} files, {nodes} Ruby nodes; PN identical {pn_same}/{files}, positions identical {locs_same}/{files}"
+        "corpus differential: {files} files, {nodes} Ruby nodes; PN identical {pn_same}/{parsed}, positions identical {locs_same}/{parsed}; rejected by Ruby {rejected}, by us with the same first error {rejected_alike}/{rejected}"
     );
     if !failures.is_empty() {
         let shown: Vec<&String> = failures.iter().take(40).collect();

@@ -156,7 +156,9 @@ fn corpus_validates_like_ruby() {
     let Some(jsonl) = read_or_skip(&path, "scripts/oracle-reference") else {
         return;
     };
-    let result = compare(&jsonl, &ParseOptions::default());
+    // `PUPPET_ORACLE_TASKS`: the oracle parsed with `--tasks` (`scripts/compare-with-ruby`).
+    let tasks = std::env::var_os("PUPPET_ORACLE_TASKS").is_some();
+    let result = compare(&jsonl, &ParseOptions::default().tasks(tasks));
     assert!(result.0 > 0, "no corpus file could be read");
     report("validator corpus differential (no environment)", result);
 }

@@ -1,7 +1,7 @@
 # Ruby Puppet 7.23's Pcore serialization of its own parse of many files, in ONE Ruby process:
 # the reference for our XPP JSON writer (puppet-syntax/tests/xpp_corpus.rs).
 #
-# usage: ruby scripts/oracle/pcore_reference.rb [FILE...]
+# usage: ruby scripts/oracle/pcore_reference.rb [--tasks] [FILE...]
 #        (no FILE arguments: reads one file name per line from stdin)
 #
 # Writes one JSON object per input file, one per line, in input order:
@@ -14,7 +14,9 @@ require 'puppet'
 require 'json'
 require 'stringio'
 
+tasks = !ARGV.delete('--tasks').nil?
 Puppet.initialize_settings([]) rescue nil
+Puppet[:tasks] = true if tasks
 
 files = ARGV.empty? ? $stdin.each_line.map(&:chomp).reject(&:empty?) : ARGV
 ep = Puppet::Pops::Parser::EvaluatingParser.new

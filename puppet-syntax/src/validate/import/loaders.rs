@@ -13,7 +13,13 @@
 //!   static loader: Puppet's types (`TypeParser.type_map`, origin
 //!   `by Puppet-Type-System/Static-Loader`), its built-in aliases (`Data`, `RichData`, …) and the
 //!   built-in resource types it references (`File`, `Notify`, …), both without an origin
-//!   (`Set at unknown location`). Nothing else is loaded in a fresh process.
+//!   (`Set at unknown location`), and the Pcore types Puppet registers there when it starts:
+//!   `Pcore` and `Pcore::*`, `Deferred`, `Annotation`, `RubyMethod`, `Puppet::LookupContext`,
+//!   `Puppet::Resource::Param` and `…::ResourceType3` (no origin), the `Puppet::AST` type set
+//!   (origin: the `ast.rb` of Debian's `puppet` package) and one type per class of the model and
+//!   `Puppet::AST::Locator` (no origin). That is all a fresh `puppet parser validate` holds (204
+//!   entries, listed from the static loader of Puppet 7.23 and checked name by name against
+//!   `puppet parser validate`).
 //!
 //! Names are compared as `TypedName` does: lower-cased, without a leading `::`; the entity is
 //! named `http://puppet.com/2016.1/runtime/KIND/NAME`. An origin in the file is
@@ -21,7 +27,7 @@
 
 use std::collections::HashMap;
 
-use crate::model::{Model, NodeId};
+use crate::model::{Model, ModelClass, NodeId};
 
 use super::uri;
 
@@ -50,6 +56,8 @@ enum Origin {
     Definition(NodeId),
     /// Puppet's type system (`puppet:Puppet-Type-System/Static-Loader`).
     StaticLoader,
+    /// The `Puppet::AST` type set, declared in Ruby Puppet's `ast.rb`.
+    AstTypeSet,
     /// No origin recorded.
     Unknown,
 }
@@ -73,6 +81,7 @@ impl Redefined {
             Origin::StaticLoader => {
                 "Originally set by Puppet-Type-System/Static-Loader.".to_owned()
             }
+            Origin::AstTypeSet => format!("Originally set at {AST_TYPE_SET_ORIGIN}."),
             Origin::Unknown => "Set at unknown location".to_owned(),
         };
         format!(
@@ -154,12 +163,97 @@ fn typed_name(name: &str) -> String {
 fn static_origin(name: &str) -> Option<Origin> {
     if TYPE_SYSTEM.contains(&name) {
         Some(Origin::StaticLoader)
-    } else if BUILT_IN_ALIASES.contains(&name) || BUILT_IN_RESOURCE_TYPES.contains(&name) {
+    } else if name == "puppet::ast" {
+        Some(Origin::AstTypeSet)
+    } else if BUILT_IN_ALIASES.contains(&name)
+        || BUILT_IN_RESOURCE_TYPES.contains(&name)
+        || PCORE_TYPES.contains(&name)
+        || is_ast_type(name)
+    {
         Some(Origin::Unknown)
     } else {
         None
     }
 }
+
+/// Whether `name` (lower-case) is `puppet::ast::` and a class of the model or `locator`: the
+/// types of the `Puppet::AST` type set, which are the model's classes (`model/ast.toml`).
+fn is_ast_type(name: &str) -> bool {
+    name.strip_prefix("puppet::ast::").is_some_and(|class| {
+        class == "locator"
+            || ModelClass::ALL
+                .iter()
+                .any(|c| c.name().eq_ignore_ascii_case(class))
+    })
+}
+
+/// Where Ruby Puppet declares the `Puppet::AST` type set: its `ast.rb`, as Debian's `puppet`
+/// package installs it (the origin `Attempt to redefine entity` names).
+const AST_TYPE_SET_ORIGIN: &str =
+    "file:///usr/lib/ruby/vendor_ruby/puppet/pops/model/ast.rb?line=1";
+
+/// The other types Puppet 7.23 registers in the static loader as it starts (`Pcore.init`,
+/// `Puppet::Pops::Pcore`, the lookup and resource types), lower-cased; no origin.
+const PCORE_TYPES: [&str; 58] = [
+    "annotation",
+    "deferred",
+    "pcore",
+    "pcore::abstracttimedatatype",
+    "pcore::anytype",
+    "pcore::arraytype",
+    "pcore::binarytype",
+    "pcore::booleantype",
+    "pcore::callabletype",
+    "pcore::catalogentrytype",
+    "pcore::classtype",
+    "pcore::collectiontype",
+    "pcore::defaulttype",
+    "pcore::enumtype",
+    "pcore::floattype",
+    "pcore::hashtype",
+    "pcore::inittype",
+    "pcore::integertype",
+    "pcore::iterabletype",
+    "pcore::iteratortype",
+    "pcore::membername",
+    "pcore::notundeftype",
+    "pcore::numerictype",
+    "pcore::objecttype",
+    "pcore::objecttypeextentype",
+    "pcore::optionaltype",
+    "pcore::patterntype",
+    "pcore::qref",
+    "pcore::regexptype",
+    "pcore::resourcetype",
+    "pcore::runtimetype",
+    "pcore::scalardatatype",
+    "pcore::scalartype",
+    "pcore::semverrangetype",
+    "pcore::semvertype",
+    "pcore::sensitivetype",
+    "pcore::simpletypename",
+    "pcore::stringtype",
+    "pcore::structelement",
+    "pcore::structtype",
+    "pcore::timespantype",
+    "pcore::timestamptype",
+    "pcore::tupletype",
+    "pcore::typealiastype",
+    "pcore::typename",
+    "pcore::typereferencetype",
+    "pcore::typesettype",
+    "pcore::typetype",
+    "pcore::undeftype",
+    "pcore::unittype",
+    "pcore::uri",
+    "pcore::uri_rx",
+    "pcore::uritype",
+    "pcore::varianttype",
+    "puppet::lookupcontext",
+    "puppet::resource::param",
+    "puppet::resource::resourcetype3",
+    "rubymethod",
+];
 
 /// The keys of `Puppet::Pops::Types::TypeParser.type_map` (Puppet 7.23).
 const TYPE_SYSTEM: [&str; 41] = [
@@ -250,5 +344,11 @@ mod tests {
         assert_eq!(static_origin("puppet::lookupkey"), Some(Origin::Unknown));
         assert_eq!(static_origin("whit"), Some(Origin::Unknown));
         assert_eq!(static_origin("foo"), None);
+        assert_eq!(static_origin("puppet::ast"), Some(Origin::AstTypeSet));
+        assert_eq!(static_origin("puppet::ast::program"), Some(Origin::Unknown));
+        assert_eq!(static_origin("puppet::ast::locator"), Some(Origin::Unknown));
+        assert_eq!(static_origin("puppet::ast::foo"), None);
+        assert_eq!(static_origin("pcore::uri_rx"), Some(Origin::Unknown));
+        assert_eq!(static_origin("pcore::foo"), None);
     }
 }
