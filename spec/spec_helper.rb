@@ -31,7 +31,8 @@ if (gem_home = ENV["PUPPET_NATIVE_PARSER_EXPECT_GEM_HOME"])
 end
 
 REPO_ROOT = File.expand_path("..", __dir__)
-CORPUS_DIR = "/usr/share/puppet/modules.available"
+# The corpus the parity specs run over: Debian's, or PUPPET_CORPUS (any tree of Puppet code).
+CORPUS_DIR = ENV.fetch("PUPPET_CORPUS", "/usr/share/puppet/modules.available")
 
 module NativeParserSpecHelpers
   # Runs the block with the drop-in hook on or off.
