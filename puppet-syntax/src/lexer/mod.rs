@@ -91,7 +91,7 @@
 //! `OTHER` per byte); `foo::`/`$::` at end of input give `ILLEGAL_FULLY_QUALIFIED_NAME`;
 //! `\u{110000}` and surrogate escapes give an `ILLEGAL_UNICODE_ESCAPE` error (value U+FFFD);
 //! a UTF-8 BOM gives `ILLEGAL_BOM` and is lexed as `WHITESPACE`; when a token after a heredoc
-//! header runs into the heredoc's text, Ruby lexes some bytes twice and so do we ([`Replay`]),
+//! header runs into the heredoc's text, Ruby lexes some bytes twice and so do we (`Replay`),
 //! but the tokens read again build no model (`HEREDOC_BODY_READ_TWICE` where Ruby builds one
 //! of the doubled text); heredoc text ending in an odd number of backslashes (Ruby crashes) ends the text. Inputs
 //! must be smaller than 4 GiB.
