@@ -90,11 +90,15 @@ pub(crate) struct Lowering<'a> {
     /// Where the node whose grammar action failed ends: Ruby reduces (and raises) there.
     pub(crate) action_error_end: u32,
     /// Ruby raises the first failure only once it has read the token after the construct,
-    /// although the construct ends with a closing bracket: an error inside a heredoc's text
-    /// (`action_error_end` is the end of its `HEREDOC` token), `@`/`@@` on an expression (which Ruby
+    /// although the construct ends with a closing bracket: `@`/`@@` on an expression (which Ruby
     /// reduces to a `resource` with a look-ahead), or a statement list cut short by a syntax
     /// error (reduced when the token that cannot follow is read).
     pub(super) action_error_after_lookahead: bool,
+    /// The first failure is an error inside a heredoc's text (`action_error_end` is the end of
+    /// its `HEREDOC` token). Ruby's lexer queues the text's tokens when it reads the header,
+    /// and its parser reads them before the lexer reads anything after the header: the error
+    /// comes before the lexer errors and the syntax errors of what follows.
+    pub(super) action_error_in_heredoc_text: bool,
 }
 
 impl<'a> Lowering<'a> {
@@ -120,6 +124,7 @@ impl<'a> Lowering<'a> {
             internal_failure: false,
             action_error_end: 0,
             action_error_after_lookahead: false,
+            action_error_in_heredoc_text: false,
         }
     }
 
@@ -206,7 +211,8 @@ impl<'a> Lowering<'a> {
         // is not reduced early, whatever it ends with.
         let after_lookahead = self.action_error_after_lookahead;
         let last = kinds[..end].iter().rev().find(|k| !k.is_trivia());
-        let without_lookahead = !after_lookahead && matches!(last, Some(RBRACE | RBRACK | RPAREN));
+        let without_lookahead = self.action_error_in_heredoc_text
+            || (!after_lookahead && matches!(last, Some(RBRACE | RBRACK | RPAREN)));
         ActionErrorAt {
             token: if without_lookahead {
                 self.action_error_end

@@ -323,7 +323,9 @@ impl Lowering<'_> {
         if let Some(start) = Self::first_tok(children).filter(|&t| self.tok_kind(t) == EPP_START) {
             return self.epp_program(start, children);
         }
+        let failed_before = self.failed;
         let Some(statements) = self.statement_list(children) else {
+            self.top_level_list_failed(failed_before);
             return Val::Nothing;
         };
         match self.block_or_expression(&statements, None) {
@@ -335,7 +337,9 @@ impl Lowering<'_> {
     /// EPP: `LambdaExpression(params, EppExpression(params_specified, body))` at `EPP_START`.
     fn epp_program(&mut self, start: u32, children: &[Val]) -> Val {
         let params_specified = children.iter().any(|v| v.group(EPP_PARAMS).is_some());
+        let failed_before = self.failed;
         let Some(statements) = self.statement_list(&children[1..]) else {
+            self.top_level_list_failed(failed_before);
             return Val::Nothing;
         };
         let body = self.body_block(&statements);
@@ -358,6 +362,15 @@ impl Lowering<'_> {
                 return_type: None,
             },
         ))
+    }
+
+    /// The top-level statements failed (a comma list that is no call's arguments): Ruby
+    /// reduces them only when it reads the end of the input, so its lexer errors there (an
+    /// unclosed `/*` comment, an EPP tag left open) come first, even after a closing bracket.
+    fn top_level_list_failed(&mut self, failed_before: bool) {
+        if !failed_before && self.failed {
+            self.action_error_after_lookahead = true;
+        }
     }
 
     /// `Val::Node` for a built node, or an internal error for an unexpected shape.

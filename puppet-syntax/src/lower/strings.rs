@@ -210,12 +210,13 @@ impl Lowering<'_> {
                 self.diagnostics.extend(diagnostics);
                 if first_error.is_some() {
                     // Ruby lexes the text when it meets the header, and its parser reads the
-                    // text's tokens right after the `HEREDOC` token: the error comes after a
-                    // syntax error before the header, and before one after it, on the header's
-                    // line too (`finish_lowering`).
+                    // text's tokens right after the `HEREDOC` token, before anything after the
+                    // header is lexed: the error comes after a syntax error before the header,
+                    // and before any error after it, on the header's line too
+                    // (`finish_lowering`).
                     if !self.failed {
                         self.action_error_end = offset + length;
-                        self.action_error_after_lookahead = true;
+                        self.action_error_in_heredoc_text = true;
                     }
                     self.failed = true;
                     return Val::Nothing;
