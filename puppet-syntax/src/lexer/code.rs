@@ -147,7 +147,7 @@ impl Lexer<'_> {
     /// `WSLPAREN` rule; a newline with pending heredoc bodies ends the token and jumps over
     /// the bodies (Ruby's `:newline_jump`).
     #[inline(always)]
-    pub(super) fn whitespace(&mut self) {
+    fn whitespace(&mut self) {
         let b = self.b;
         let mut i = self.pos;
         while let Some(&byte) = b.get(i) {

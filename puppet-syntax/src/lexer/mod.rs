@@ -533,12 +533,6 @@ impl<'a> Lexer<'a> {
     fn run(&mut self) {
         while self.pos < self.b.len() {
             self.token_start = self.pos;
-            // Whitespace is every other token: a test of its own before the dispatch, which
-            // then meets fewer kinds of byte.
-            if matches!(self.b[self.pos], b' ' | b'\n') {
-                self.whitespace();
-                continue;
-            }
             self.code_token();
         }
     }
