@@ -81,9 +81,14 @@ fn ruby_rows(record: &Value) -> Vec<(String, String, u64, u64, Option<String>)> 
 
 /// The options with the module path `/usr/share/puppet/modules` (and no environment manifest).
 fn with_modulepath() -> ParseOptions {
+    with_modulepath_at(MODULEPATH)
+}
+
+/// The options with the module path `modulepath` (and no environment manifest).
+fn with_modulepath_at(modulepath: impl Into<PathBuf>) -> ParseOptions {
     let working_dir = std::env::current_dir().unwrap();
     ParseOptions::new().location(LocationContext::new(
-        vec![PathBuf::from(MODULEPATH)],
+        vec![modulepath.into()],
         None,
         working_dir,
     ))
@@ -189,8 +194,15 @@ fn modulepath_corpus_like_ruby() {
     let Some(jsonl) = read_or_skip(&path, "scripts/oracle-modulepath") else {
         return;
     };
+    // `PUPPET_MODULEPATH`: the module path the oracle used (`scripts/compare-with-ruby
+    // --modulepath`), Debian's by default.
+    let options = match std::env::var_os("PUPPET_MODULEPATH") {
+        Some(modulepath) => with_modulepath_at(modulepath),
+        None => with_modulepath(),
+    };
+    let tasks = std::env::var_os("PUPPET_ORACLE_TASKS").is_some();
     report(
         "validator module path corpus differential",
-        compare(&jsonl, &with_modulepath()),
+        compare(&jsonl, &options.tasks(tasks)),
     );
 }
