@@ -509,7 +509,20 @@ pub fn segment_inner(
 impl Lexer<'_> {
     /// `@(` at `self.pos`: the header token, then find the body (after the newline of this
     /// line, or after the previous heredoc of this line) and schedule it for that newline.
+    ///
+    /// Inside `${…}` Ruby lexes the interpolation's tokens at once (`enqueue_until`), taking
+    /// each token's kind as the one "after" (which decides whether a `/` starts a regexp) only
+    /// from what its token scan returns: a heredoc queues its tokens instead, so the token
+    /// before the header stays the one "after" (`"${ 1 + @(END) /x/ }"` has a regexp).
     pub(super) fn heredoc(&mut self) {
+        let after = self.after;
+        self.heredoc_header();
+        if !self.interps.is_empty() {
+            self.after = after;
+        }
+    }
+
+    fn heredoc_header(&mut self) {
         let at = self.pos;
         if self.heredoc_depth > 0 {
             // Ruby's sub-lexer builds its "without end-tagged line" error eagerly, and positioning
