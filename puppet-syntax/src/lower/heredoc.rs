@@ -40,32 +40,63 @@ pub(super) fn lower_heredoc_text(
     };
     let input = parser::Input::new(&text.text, lexed);
     let mut output = parser::parse(&input);
-    let mut diagnostics: Vec<Diagnostic> = output
-        .diagnostics
-        .into_iter()
-        .map(|mut d| {
-            (d.offset, d.len) = text.to_global(d.offset, d.len);
-            d
-        })
-        .collect();
-    if diagnostics.iter().any(Diagnostic::is_error)
-        || lexed.diagnostics.iter().any(Diagnostic::is_error)
-    {
-        return Some((
+    let mapped = |diagnostics: Vec<Diagnostic>| -> Vec<Diagnostic> {
+        diagnostics
+            .into_iter()
+            .map(|mut d| {
+                (d.offset, d.len) = text.to_global(d.offset, d.len);
+                d
+            })
+            .collect()
+    };
+    let failed_at = |model: &mut Model, diagnostics| {
+        Some((
             header.syntax.clone(),
             model.nop(span.body_start, 0),
             diagnostics,
-        ));
+        ))
+    };
+    if lexed.diagnostics.iter().any(Diagnostic::is_error) {
+        // Reported by the main lexer, which lexed the text with the header, before Ruby's
+        // parser reads any of it.
+        return failed_at(model, mapped(output.diagnostics));
     }
+    // Where the parser met its first syntax error in the text (its own offsets).
+    let first_syntax_error = output
+        .diagnostics
+        .iter()
+        .zip(&output.raise_points)
+        .filter(|(d, _)| d.is_error())
+        .map(|(_, &at)| at)
+        .min();
     let mut lowering = Lowering::new(&text.text, lexed, model);
     lowering.heredoc_escapes = Some(header.escapes);
     process(&mut output.events, &mut lowering);
-    let failed = lowering.failed;
-    diagnostics.append(&mut lowering.diagnostics);
-    let root = lowering.finish()?;
-    if failed {
-        return Some((header.syntax.clone(), root, diagnostics));
+    // A grammar action of the text that fails (`$y {}` inside `${…}`) is Ruby's first error
+    // when it is reduced before the parser reaches a syntax error, as in a file
+    // (`parse::finish_lowering`). Ruby reports it at its offset in the text taken as an offset
+    // of the file (its message's location does not go through the heredoc's `SubLocator`,
+    // unlike a syntax error's), so it is kept there.
+    let action_error_first = lowering.failed
+        && !lowering.internal_failure
+        && first_syntax_error.is_none_or(|at| lowering.action_error_end <= at);
+    if action_error_first {
+        let first = lowering.diagnostics.into_iter().find(Diagnostic::is_error);
+        return failed_at(model, first.into_iter().collect());
     }
+    if first_syntax_error.is_some() {
+        return failed_at(model, mapped(output.diagnostics));
+    }
+    if lowering.failed {
+        // An internal failure (a tree shape the lowering does not expect): ours to report.
+        let diagnostics = mapped(std::mem::take(&mut lowering.diagnostics));
+        drop(lowering);
+        return failed_at(model, diagnostics);
+    }
+    let diagnostics = mapped(output.diagnostics);
+    let Some(root) = lowering.finish() else {
+        return failed_at(model, diagnostics);
+    };
     let ids: Vec<NodeId> = model.walk_from(root).collect();
     for id in ids {
         let (offset, length) = model.span(id);
