@@ -93,8 +93,8 @@
 //! a UTF-8 BOM gives `ILLEGAL_BOM` and is lexed as `WHITESPACE`; when a token after a heredoc
 //! header runs into the heredoc's text, Ruby lexes some bytes twice and so do we (`Replay`),
 //! but the tokens read again build no model (`HEREDOC_BODY_READ_TWICE` where Ruby builds one
-//! of the doubled text); heredoc text ending in an odd number of backslashes (Ruby crashes) ends the text. Inputs
-//! must be smaller than 4 GiB.
+//! of the doubled text); heredoc text ending in an odd number of backslashes (Ruby crashes)
+//! ends the text. Inputs must be smaller than 4 GiB.
 
 pub(crate) mod chars;
 mod code;

@@ -167,7 +167,7 @@ fn static_origin(name: &str) -> Option<Origin> {
         Some(Origin::AstTypeSet)
     } else if BUILT_IN_ALIASES.contains(&name)
         || BUILT_IN_RESOURCE_TYPES.contains(&name)
-        || PCORE_TYPES.contains(&name)
+        || REGISTERED_AT_START.contains(&name)
         || is_ast_type(name)
     {
         Some(Origin::Unknown)
@@ -194,7 +194,7 @@ const AST_TYPE_SET_ORIGIN: &str =
 
 /// The other types Puppet 7.23 registers in the static loader as it starts (`Pcore.init`,
 /// `Puppet::Pops::Pcore`, the lookup and resource types), lower-cased; no origin.
-const PCORE_TYPES: [&str; 58] = [
+const REGISTERED_AT_START: [&str; 58] = [
     "annotation",
     "deferred",
     "pcore",
