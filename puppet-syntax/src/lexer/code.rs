@@ -215,6 +215,11 @@ impl Lexer<'_> {
             });
             self.replay_floor = self.replay_floor.max(self.last_end as u32);
             self.pos = jump;
+        } else if let Some(replay) = self.replay.as_mut().filter(|_| jump > self.pos) {
+            // A heredoc header in text read a second time: Ruby's newline jumps over its
+            // body there too, and reads on after it.
+            replay.real_end = replay.real_end.max(jump);
+            self.pos = jump;
         } else {
             self.pos = self.pos.max(jump).max(self.last_end);
         }
