@@ -154,6 +154,34 @@ fn payload_errors() {
     }
 }
 
+/// A diagnostic must lie inside the text, its end as well as its start, but for one about the
+/// input bytes after the text (a fuzzer's find: any length past the end was accepted).
+#[test]
+fn a_diagnostic_reaching_past_the_text_is_refused() {
+    let with = |offset: u32, length: u32| {
+        GOOD.replace(
+            ",[16,0]]",
+            &format!(
+                ",[16,1,[17,6,\"issue_code\",\"DUPLICATE_KEY\",\"severity\",\"warning\",\
+                 \"offset\",{offset},\"length\",{length},\"message\",\"m\",\"arguments\",[17,0]]]]"
+            ),
+        )
+    };
+    // "$a = 1" is 6 bytes: 5+1 ends at its end; 6+4 starts there, as a diagnostic about the
+    // input bytes after the text does (invalid UTF-8); 5+2, 0+7 and 6+5 reach beyond it.
+    let read = xpp::read_xpp(&json_file(&with(5, 1)), None).unwrap();
+    let d = &read.result.diagnostics[0];
+    assert_eq!((d.offset, d.len, d.line, d.column), (5, 1, 1, 6));
+    assert!(xpp::read_xpp(&json_file(&with(6, 4)), None).is_ok());
+    for (offset, length) in [(5, 2), (0, 7), (6, 5)] {
+        assert_eq!(
+            kind(&json_file(&with(offset, length))),
+            XppErrorKind::Position,
+            "{offset}+{length}"
+        );
+    }
+}
+
 #[test]
 fn a_source_that_changed_is_refused() {
     let options = ParseOptions::new().file("s.pp");

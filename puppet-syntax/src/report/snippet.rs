@@ -34,7 +34,9 @@ pub fn snippet(text: &str, d: &Diagnostic, colour: bool) -> Option<String> {
     if source_line.trim().is_empty() {
         return None;
     }
-    let start = offset - line_start;
+    // The span may start in the `\r`s trimmed off the line's end (a diagnostic at the end of
+    // the input, after a last line ending in `\r`): its caret goes right after the line.
+    let start = (offset - line_start).min(source_line.len());
     let end = floor_char_boundary(
         source_line,
         (offset + d.len as usize).min(line_start + source_line.len()) - line_start,
@@ -145,6 +147,21 @@ mod tests {
                 "  |\n2 |         \"a\" $y = 1\n  |         ^^^\n  |",
                 "  |\n1 |     $x = $Abc\n  |          ^^^^\n  |"
             ]
+        );
+    }
+
+    /// A fuzzer's find: the span of an error at the end of the input started after the line's
+    /// trimmed `\r`, past the end of the escaped line (a panic when the line had a control
+    /// character to escape).
+    #[test]
+    fn a_span_in_the_trimmed_carriage_returns_goes_after_the_line() {
+        let text = "\0 {target\r";
+        let result = parse_and_validate(text.as_bytes(), &ParseOptions::new());
+        let last = result.diagnostics.last().unwrap();
+        assert_eq!(last.offset as usize, text.len());
+        assert_eq!(
+            snippet(text, last, false).unwrap(),
+            "  |\n1 | \\x00 {target \n  |             ^\n  |"
         );
     }
 

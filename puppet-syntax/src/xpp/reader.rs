@@ -687,7 +687,17 @@ impl<'a> Deserializer<'a> {
                     "a diagnostic without its issue_code, severity, offset or length".to_owned(),
                 ));
             };
-            if offset < 0 || length < 0 || offset > text.len() as i64 || length > u32::MAX as i64 {
+            // Both at most 2^32 here, so the sum cannot overflow. A diagnostic lies inside the
+            // text, or, about the input bytes the text stops before (an invalid UTF-8
+            // sequence, another encoding's byte order mark), starts at its end and covers at
+            // most 4 bytes: nothing else is made by the parser.
+            let end = text.len() as i64;
+            if offset < 0
+                || length < 0
+                || offset > end
+                || length > u32::MAX as i64
+                || (offset + length > end && !(offset == end && length <= 4))
+            {
                 return Err(err(
                     XppErrorKind::Position,
                     format!("a diagnostic at {offset}+{length}"),

@@ -1,0 +1,11 @@
+//! libFuzzer target `parse`: `fuzz_checks::check_parse` (what it checks is documented there, in
+//! `puppet-syntax/tests/fuzz_checks/mod.rs`, which `tests/fuzz_regressions.rs` also runs on the
+//! inputs kept in `puppet-syntax/test_data/libfuzzer/parse/`).
+
+#![no_main]
+
+#[path = "../../puppet-syntax/tests/fuzz_checks/mod.rs"]
+#[allow(dead_code)]
+mod fuzz_checks;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| fuzz_checks::check_parse(data));
