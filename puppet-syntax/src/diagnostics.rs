@@ -177,6 +177,19 @@ impl Severity {
     }
 }
 
+/// The most bytes a diagnostic covers past the end of the parsed text: only one about the
+/// input bytes the text stops before does (an invalid UTF-8 sequence, at most 3 bytes, or
+/// another encoding's byte order mark, at most 4; see `source.rs`).
+pub const MOST_BYTES_PAST_TEXT: u64 = 4;
+
+/// Whether the span `offset..offset + len` is one a diagnostic of a parse of a `text_len`-byte
+/// text can have: inside the text, or starting at its end and covering at most
+/// [`MOST_BYTES_PAST_TEXT`]. The XPP reader refuses any other.
+pub fn span_fits_text(offset: u64, len: u64, text_len: usize) -> bool {
+    let end = text_len as u64;
+    offset <= end && (len <= end - offset || (offset == end && len <= MOST_BYTES_PAST_TEXT))
+}
+
 /// One problem found in a source text.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Diagnostic {

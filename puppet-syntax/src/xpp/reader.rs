@@ -29,7 +29,7 @@ use super::error::{fail, Fail, XppErrorKind};
 use super::read_node::{same_bytes, ListBuffer};
 use super::serializer::ext;
 use super::unpacker::{utf8, Msgpack, Scalar, Token};
-use crate::diagnostics::{Diagnostic, IssueCode, Severity};
+use crate::diagnostics::{span_fits_text, Diagnostic, IssueCode, Severity};
 use crate::model::{AttrType, LocatorAttr, Model, ModelClass, NodeId};
 use crate::parse::ParseResult;
 use crate::LineIndex;
@@ -687,26 +687,20 @@ impl<'a> Deserializer<'a> {
                     "a diagnostic without its issue_code, severity, offset or length".to_owned(),
                 ));
             };
-            // Both at most 2^32 here, so the sum cannot overflow. A diagnostic lies inside the
-            // text, or, about the input bytes the text stops before (an invalid UTF-8
-            // sequence, another encoding's byte order mark), starts at its end and covers at
-            // most 4 bytes: nothing else is made by the parser.
-            let end = text.len() as i64;
-            if offset < 0
-                || length < 0
-                || offset > end
-                || length > u32::MAX as i64
-                || (offset + length > end && !(offset == end && length <= 4))
-            {
+            let span = u32::try_from(offset)
+                .ok()
+                .zip(u32::try_from(length).ok())
+                .filter(|&(o, l)| span_fits_text(o.into(), l.into(), text.len()));
+            let Some((offset, length)) = span else {
                 return Err(err(
                     XppErrorKind::Position,
                     format!("a diagnostic at {offset}+{length}"),
                 ));
-            }
+            };
             d.code = code;
             d.severity = severity;
-            d.offset = offset as u32;
-            d.len = length as u32;
+            d.offset = offset;
+            d.len = length;
             d.locate(file, text, index());
             out.push(d);
         }

@@ -3,15 +3,13 @@
 //! inputs kept in `test_data/libfuzzer/<target>/`, so every input a fuzzer once failed on stays
 //! a plain test.
 
+use puppet_syntax::diagnostics::span_fits_text;
 use puppet_syntax::xpp::{self, XppFormat, XppWriteOptions};
 use puppet_syntax::{parse_and_validate, pn, report, ParseOptions, Strict};
 
-/// Whether a diagnostic lies inside `text`, or is about the input bytes `text` stops before
-/// (invalid UTF-8, another encoding's byte order mark): at its end, at most 4 bytes. The XPP
-/// reader refuses any other span.
+/// Whether a diagnostic's span is one a parse of `text` can make (the XPP reader's rule).
 fn inside(d: &puppet_syntax::Diagnostic, text: &str) -> bool {
-    let (offset, end) = (d.offset as usize, text.len());
-    offset + d.len as usize <= end || (offset == end && d.len <= 4)
+    span_fits_text(d.offset.into(), d.len.into(), text.len())
 }
 
 /// The `parse` target: any bytes through the whole pipeline. The first byte picks the options
