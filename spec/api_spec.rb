@@ -191,6 +191,49 @@ RSpec.describe PuppetNativeParser do
     end
   end
 
+  describe "memory" do
+    # A result's Rust memory (the model's arenas, the source) is invisible to Ruby, which only
+    # sees the small object that wraps it; the extension reports it to Ruby's collector.
+    let(:big) { "$x = [#{(1..40_000).map { |i| "'v#{i}'" }.join(', ')}]\n" }
+
+    it "reports what a result holds to Ruby's garbage collector" do
+      source = big # made before the count is taken: building it allocates too
+      GC.disable
+      before = GC.stat(:malloc_increase_bytes)
+      result = described_class.parse(source)
+      grown = GC.stat(:malloc_increase_bytes) - before
+      expect(result.errors?).to be(false)
+      # The source and the model: about 6.7 times the source here.
+      expect(grown).to be >= 4 * source.bytesize
+    ensure
+      GC.enable
+    end
+
+    it "lets Ruby collect results that are dropped, in a loop of parses" do
+      GC.start
+      before = GC.count
+      # 60 parses holding 2.6 MB each: Ruby's malloc limit (16 to 32 MB) is passed five to
+      # nine times. Without the report, the few small Ruby objects of these calls started no
+      # collection, and each dropped result stayed in memory until one came.
+      60.times { described_class.parse(big) }
+      expect(GC.count - before).to be >= 3
+    end
+
+    it "is let go by the drop-in once Puppet has the program and its diagnostics" do
+      with_hook(true) do
+        factory = Puppet::Pops::Parser::Parser.new.parse_string("notice(1)\n", "m.pp")
+        expect(factory.instance_variable_defined?(:@puppet_native_result)).to be(true)
+        Puppet::Pops::Parser::EvaluatingParser.new.assert_and_report(factory, "m.pp")
+        expect(factory.instance_variable_defined?(:@puppet_native_result)).to be(false)
+        expect(factory.model).to be_a(Puppet::Pops::Model::Program)
+      end
+      native = described_class.parse("notice(1)\n").native
+      native.release_model
+      expect(native.model?).to be(false)
+      expect(native.diagnostics).to eq([])
+    end
+  end
+
   describe "threads" do
     it "parses from 8 Ruby threads at once, with the same results" do
       files = Dir.glob("#{CORPUS_DIR}/*/manifests/**/*.pp").sort.first(160)

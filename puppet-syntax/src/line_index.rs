@@ -21,6 +21,11 @@ impl LineIndex {
         &self.line_starts
     }
 
+    /// The bytes of heap memory this index holds.
+    pub fn heap_bytes(&self) -> usize {
+        self.line_starts.capacity() * std::mem::size_of::<u32>()
+    }
+
     /// 1-based line of a byte offset.
     pub fn line(&self, offset: u32) -> u32 {
         match self.line_starts.binary_search(&offset) {

@@ -50,6 +50,31 @@ impl ParseResult {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
 
+    /// The bytes of heap memory this result holds, about: the text, the model
+    /// ([`Model::heap_bytes`]) and the diagnostics. A CST is not counted: rowan shares its
+    /// nodes and tokens with the other trees made through the same cache, so no one tree owns
+    /// them. For a host with a garbage collector of its own, which only sees a small handle
+    /// (the Ruby gem reports this to Ruby's, so that a loop of parses whose results are
+    /// dropped does not grow without a collection).
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let diagnostics: usize = self
+            .diagnostics
+            .iter()
+            .map(|d| {
+                d.message.capacity()
+                    + d.file.as_ref().map_or(0, String::capacity)
+                    + d.args.capacity() * size_of::<(&str, String)>()
+                    + d.args.iter().map(|(_, v)| v.capacity()).sum::<usize>()
+            })
+            .sum();
+        self.text.len()
+            + self.file.as_ref().map_or(0, String::capacity)
+            + self.model.as_ref().map_or(0, Model::heap_bytes)
+            + self.diagnostics.capacity() * size_of::<Diagnostic>()
+            + diagnostics
+    }
+
     /// The CST root, when it was requested.
     pub fn syntax_node(&self) -> Option<SyntaxNode> {
         self.cst.as_ref().map(Cst::syntax_node)
@@ -389,4 +414,24 @@ fn validate_model(model: &Model, options: &ParseOptions) -> Vec<Diagnostic> {
         (result.model, result.diagnostics)
     };
     validate::validate(model, options, &sub_parse)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heap_bytes_counts_the_text_the_model_and_the_diagnostics() {
+        let source = "$x = [1, 2, 3]\nnotice($x)\n".repeat(100);
+        let mut result = parse(source.as_bytes(), &ParseOptions::new());
+        let model = result.model.as_ref().expect("a model").heap_bytes();
+        // At least a node per element: 100 × (assignment, array, 3 integers, call, name, var).
+        assert!(model >= 800 * std::mem::size_of::<u32>() * 2, "{model}");
+        assert_eq!(result.heap_bytes(), source.len() + model);
+        result.model = None;
+        assert_eq!(result.heap_bytes(), source.len());
+        let broken = parse(b"$x = [1\n", &ParseOptions::new());
+        assert!(broken.model.is_none() && !broken.diagnostics.is_empty());
+        assert!(broken.heap_bytes() > 8 + std::mem::size_of::<Diagnostic>());
+    }
 }

@@ -157,6 +157,22 @@ impl Model {
         &mut self.definitions
     }
 
+    /// The bytes of heap memory this model holds apart from its source text (which it shares
+    /// with its [`ParseResult`](crate::ParseResult)): its arenas, by capacity, its file name
+    /// and its line index once made. What a host with a garbage collector of its own reports
+    /// to it (the Ruby gem: `rb_gc_adjust_memory_usage`), so that results it no longer uses
+    /// are collected in time.
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.nodes.capacity() * size_of::<Node>()
+            + self.lists.capacity() * size_of::<NodeId>()
+            + self.string_buf.capacity()
+            + self.string_spans.capacity() * size_of::<(u32, u32)>()
+            + self.definitions.capacity() * size_of::<NodeId>()
+            + self.file.as_ref().map_or(0, String::capacity)
+            + self.line_index.get().map_or(0, LineIndex::heap_bytes)
+    }
+
     /// `Locator#string` / `Program#source_text`.
     pub fn source(&self) -> &str {
         &self.source

@@ -376,7 +376,15 @@ module PuppetNativeParser
         native = parse_result.instance_variable_get(:@puppet_native_result) if parse_result
         return super unless native && Hook.enabled?
         xpp = parse_result.instance_variable_get(:@puppet_native_xpp)
-        Hook.assert_and_report(native, parse_result.model, xpp)
+        begin
+          Hook.assert_and_report(native, parse_result.model, xpp)
+        ensure
+          # Puppet calls this once per parse, and nothing needs the native result after it:
+          # its model's memory goes back now, not at Ruby's next collection. (A second call
+          # would validate the Ruby model, Puppet's own way.)
+          parse_result.remove_instance_variable(:@puppet_native_result)
+          native.release_model
+        end
         parse_result
       end
     end

@@ -54,6 +54,9 @@ struct NativeResult {
     xpp_header: Option<XppHeader>,
     /// The file name that replaces the one recorded in an XPP file (Locator and diagnostics).
     file: Option<String>,
+    /// The bytes of Rust memory this result holds, as last reported to Ruby's garbage
+    /// collector ([`NativeResult::account`]).
+    reported: Cell<usize>,
 }
 
 impl NativeResult {
@@ -67,7 +70,63 @@ impl NativeResult {
             source,
             xpp_header: None,
             file: None,
+            reported: Cell::new(0),
         }
+        .accounted()
+    }
+
+    /// The bytes of Rust memory this result holds, about (the parse's own estimate and the
+    /// copies kept here).
+    fn held_bytes(&self) -> usize {
+        let result = self.result.try_borrow().map_or(0, |r| r.heap_bytes());
+        result
+            + self.source.as_ref().map_or(0, Vec::capacity)
+            + self.file.as_ref().map_or(0, String::capacity)
+    }
+
+    /// Tells Ruby's garbage collector how much Rust memory this result now holds (the change
+    /// since the last report). Ruby only sees the small object that wraps it: without this, a
+    /// loop of parses whose results are dropped grew by the size of every model it made
+    /// (25 MB per pass over the Debian corpus) without Ruby ever collecting them. The amount
+    /// counts toward Ruby's malloc limit, which starts a collection when exceeded; `Drop`
+    /// takes it back.
+    fn account(&self) {
+        let held = self.held_bytes();
+        let before = self.reported.replace(held);
+        adjust_ruby_memory(held as isize - before as isize);
+    }
+
+    fn accounted(self) -> Self {
+        self.account();
+        self
+    }
+}
+
+impl Drop for NativeResult {
+    fn drop(&mut self) {
+        // Runs when Ruby frees the wrapper (`free_immediately`: during its sweep, with the
+        // GVL), or in Rust for a result never handed to Ruby; either way on a Ruby thread.
+        adjust_ruby_memory(-(self.reported.get() as isize));
+    }
+}
+
+/// `rb_gc_adjust_memory_usage(diff)`: memory Ruby does not allocate itself, added to (or taken
+/// from) what its garbage collector counts. It only updates a counter, so it is safe in a free
+/// function during a sweep.
+fn adjust_ruby_memory(diff: isize) {
+    if diff != 0 {
+        // SAFETY: a plain Ruby call, on a Ruby thread holding the GVL (every caller is).
+        unsafe { rb_sys::rb_gc_adjust_memory_usage(diff as rb_sys::ssize_t) };
+    }
+    if diff > 0 {
+        // Ruby 3.1 compares the count with its limit only when it allocates memory itself
+        // (`objspace_malloc_increase` with `MEMOP_TYPE_MALLOC`), which a loop of parses
+        // rarely does: one byte allocated and freed at once makes it look, and collect when
+        // the limit is passed, as it would after a large `malloc` of its own.
+        // SAFETY: as above; `ruby_xmalloc` of one byte cannot fail short of an exhausted
+        // memory, where Ruby would raise NoMemoryError through this frame, which holds
+        // nothing to drop.
+        unsafe { rb_sys::ruby_xfree(rb_sys::ruby_xmalloc(1)) };
     }
 }
 
@@ -167,6 +226,17 @@ impl NativeResult {
         }
     }
 
+    /// Drops the model, keeping the diagnostics: the drop-in calls it once Puppet has the Ruby
+    /// `Program` (its own objects) and its diagnostics, so that the model's memory goes back
+    /// at once rather than at Ruby's next collection.
+    fn release_model(ruby: &Ruby, rb_self: &Self) -> Result<(), Error> {
+        let mut result = rb_self.result.try_borrow_mut().map_err(|_| busy(ruby))?;
+        result.model = None;
+        drop(result);
+        rb_self.account();
+        Ok(())
+    }
+
     /// Validates the model (if there is one) with `(strict, tasks, location)`, appending the
     /// diagnostics; returns the new ones only, as rows (see `diagnostics`).
     fn validate(
@@ -194,7 +264,10 @@ impl NativeResult {
             kept.location = opts.location;
             kept.import_checks = false;
         }
-        diagnostic_rows(ruby, &result.diagnostics[before..], rb_self.file.as_deref())
+        let rows = diagnostic_rows(ruby, &result.diagnostics[before..], rb_self.file.as_deref());
+        drop(result);
+        rb_self.account();
+        rows
     }
 
     /// The model as PN (`puppet parser dump --format pn`), or nil without a model.
@@ -310,6 +383,7 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     result.define_method("model?", method!(NativeResult::has_model, 0))?;
     result.define_method("build_model", method!(NativeResult::build_model, 0))?;
     result.define_method("validate", method!(NativeResult::validate, 3))?;
+    result.define_method("release_model", method!(NativeResult::release_model, 0))?;
     result.define_method("to_pn", method!(NativeResult::to_pn, 1))?;
     result.define_method("to_json", method!(NativeResult::to_json, 1))?;
     result.define_method("locs", method!(NativeResult::locs, 0))?;

@@ -62,6 +62,7 @@ fn loaded(
             }
             native.xpp_header = Some(read.header);
             native.file = file;
+            native.account();
             Ok(native.into_value_with(ruby))
         }
         Err(err) => Ok(refusal(ruby, err.kind.code(), &err.message)?.as_value()),
