@@ -1,0 +1,586 @@
+//! The second of Ruby's checks of a regular expression: Onigmo's parser (`regparse.c`, Ruby
+//! syntax) and the checks Onigmo makes on the parsed tree before it compiles it. What is
+//! checked, with Onigmo's words:
+//!
+//! * groups: unmatched parentheses, the options of `(?imx-imx)` (`(?s)`, `(?l)`, `(?-a)` are
+//!   Perl's), `(?` or `(?#` left open, group names (empty, starting with a digit, not
+//!   closed);
+//! * repeats: one with nothing before it, an interval with a number above 100,000 or its upper
+//!   bound below its lower one;
+//! * character classes: empty (`[]`, unless a `]` follows later), not closed, a range whose
+//!   end comes before its start, a class (`\d`, `[:alpha:]`, `[b]`) at either end of a range,
+//!   a POSIX bracket of unknown name;
+//! * references: `\k<name>` to a name not defined before it, `\g<name>` and `\g<n>` to a
+//!   group the pattern does not have, `\n` and `\k<n>` past the last group, and a numbered
+//!   reference in a pattern with named groups;
+//! * look-behinds: a repeat of variable count, a back reference, or (negative ones) a capture
+//!   group inside.
+//!
+//! Not checked (accepted, so that a valid pattern is never refused): property names
+//! (`\p{Foo}`), recursive calls that never end, conditions `(?(…)…)` other than a missing
+//! group number, and a look-behind whose alternatives differ in length inside a group.
+
+use std::collections::HashSet;
+
+/// Onigmo's largest repeat count (`ONIG_MAX_REPEAT_NUM`).
+const MAX_REPEAT: u64 = 100_000;
+/// Onigmo's largest back reference number (`ONIG_MAX_BACKREF_NUM`).
+const MAX_BACKREF: u64 = 1_000;
+
+/// Onigmo's message for the first mistake of `b`, if any (`b` passed `re.c`'s check).
+pub(super) fn check(b: &[u8]) -> Result<(), String> {
+    let mut parser = Parser {
+        b,
+        i: 0,
+        groups: 0,
+        names: HashSet::new(),
+        numbered_reference: false,
+        calls: Vec::new(),
+        tree_checks: Vec::new(),
+        open: Vec::new(),
+        look_behinds: 0,
+        negative_look_behinds: 0,
+    };
+    parser.pattern()?;
+    parser.tree()
+}
+
+/// What an open group is, for the rules that depend on what encloses a node.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Group {
+    Plain,
+    Capture,
+    LookBehind { negative: bool },
+}
+
+/// A subexpression call `\g<…>`, resolved once the whole pattern is read.
+enum Call<'a> {
+    Name(&'a [u8]),
+    /// The group number, and the number as written (`\g<+1>` is shown as 1).
+    Number(u64, u64),
+}
+
+/// What Onigmo checks on the tree after the parse (`setup_tree`), in tree order.
+enum TreeCheck {
+    Backref(u64),
+    LookBehind,
+}
+
+struct Parser<'a> {
+    b: &'a [u8],
+    i: usize,
+    /// Capture groups so far (`num_mem`).
+    groups: u64,
+    /// Names of the named groups so far.
+    names: HashSet<&'a [u8]>,
+    /// Whether a reference by number (`\1`, `\k<1>`, `\g<1>`) was read.
+    numbered_reference: bool,
+    calls: Vec<Call<'a>>,
+    tree_checks: Vec<TreeCheck>,
+    open: Vec<Group>,
+    /// How many of `open` are look-behinds, and negative ones (kept, not counted: a check
+    /// per token must not walk the stack).
+    look_behinds: usize,
+    negative_look_behinds: usize,
+}
+
+impl<'a> Parser<'a> {
+    fn in_look_behind(&self) -> bool {
+        self.look_behinds > 0
+    }
+
+    fn in_negative_look_behind(&self) -> bool {
+        self.negative_look_behinds > 0
+    }
+
+    fn open_group(&mut self, group: Group) {
+        if let Group::LookBehind { negative } = group {
+            self.look_behinds += 1;
+            self.negative_look_behinds += usize::from(negative);
+        }
+        self.open.push(group);
+    }
+
+    fn close_group(&mut self) -> bool {
+        match self.open.pop() {
+            None => false,
+            Some(Group::LookBehind { negative }) => {
+                self.look_behinds -= 1;
+                self.negative_look_behinds -= usize::from(negative);
+                true
+            }
+            Some(_) => true,
+        }
+    }
+
+    /// The whole pattern: a flat loop over tokens, groups kept on `open` (no recursion, so
+    /// any nesting depth is safe).
+    fn pattern(&mut self) -> Result<(), String> {
+        let b = self.b;
+        // Whether a repeat here would have nothing to repeat.
+        let mut at_start = true;
+        while self.i < b.len() {
+            let c = b[self.i];
+            match c {
+                b'\\' => {
+                    self.escape()?;
+                    at_start = false;
+                }
+                b'[' => {
+                    self.i = super::class::class_end(b, self.i)?;
+                    at_start = false;
+                }
+                b'(' => at_start = self.group_start()?.unwrap_or(at_start),
+                b')' => {
+                    if !self.close_group() {
+                        return Err("unmatched close parenthesis".into());
+                    }
+                    self.i += 1;
+                    at_start = false;
+                }
+                b'|' => {
+                    self.i += 1;
+                    at_start = true;
+                }
+                b'*' | b'+' | b'?' => {
+                    if at_start {
+                        return Err("target of repeat operator is not specified".into());
+                    }
+                    self.i += 1;
+                    self.variable_repeat();
+                }
+                b'{' => match self.interval()? {
+                    Some((low, high)) => {
+                        if at_start {
+                            return Err("target of repeat operator is not specified".into());
+                        }
+                        if Some(low) != high {
+                            self.variable_repeat();
+                        }
+                    }
+                    None => {
+                        self.i += 1;
+                        at_start = false;
+                    }
+                },
+                _ => {
+                    self.i += char_len(c);
+                    at_start = false;
+                }
+            }
+        }
+        if self.open.is_empty() {
+            Ok(())
+        } else {
+            Err("end pattern with unmatched parenthesis".into())
+        }
+    }
+
+    fn variable_repeat(&mut self) {
+        if self.in_look_behind() {
+            self.tree_checks.push(TreeCheck::LookBehind);
+        }
+    }
+
+    /// An interval at `self.i` (a `{`): `Some((low, high))` (`None` high: no upper bound) and
+    /// `self.i` past it, or `None` for a literal `{` (`fetch_range_quantifier`, with Ruby's
+    /// `ALLOW_INVALID_INTERVAL` and `{,n}`).
+    fn interval(&mut self) -> Result<Option<(u64, Option<u64>)>, String> {
+        let b = self.b;
+        let mut p = self.i + 1;
+        let too_big = || Err("too big number for repeat range".to_owned());
+        let (low, digits) = decimal(&b[p..]);
+        if low > MAX_REPEAT {
+            return too_big();
+        }
+        p += digits;
+        let abbreviated_low = digits == 0;
+        let high = match b.get(p) {
+            None => return Ok(None),
+            Some(b',') => {
+                p += 1;
+                let (high, digits) = decimal(&b[p..]);
+                if high > MAX_REPEAT {
+                    return too_big();
+                }
+                p += digits;
+                if digits == 0 {
+                    if abbreviated_low {
+                        return Ok(None);
+                    }
+                    None
+                } else {
+                    Some(high)
+                }
+            }
+            Some(_) if abbreviated_low => return Ok(None),
+            Some(_) => Some(low),
+        };
+        if b.get(p) != Some(&b'}') {
+            return Ok(None);
+        }
+        if high.is_some_and(|high| low > high) {
+            return Err("upper is smaller than lower in repeat range".into());
+        }
+        self.i = p + 1;
+        // A `?` or `+` after it makes it lazy or possessive: no more to check.
+        Ok(Some((low, high)))
+    }
+
+    /// A group's start at `self.i` (a `(`); returns whether what follows is at the start of
+    /// a branch (after an option group such as `(?i)`, whose body is the rest of the branch),
+    /// or `None` for a comment, which changes nothing.
+    fn group_start(&mut self) -> Result<Option<bool>, String> {
+        let b = self.b;
+        self.i += 1;
+        if b.get(self.i) != Some(&b'?') {
+            if self.in_negative_look_behind() {
+                self.tree_checks.push(TreeCheck::LookBehind);
+            }
+            self.groups += 1;
+            self.open_group(Group::Capture);
+            return Ok(Some(true));
+        }
+        self.i += 1;
+        let Some(&c) = b.get(self.i) else {
+            return Err("end pattern in group".into());
+        };
+        self.i += 1;
+        match c {
+            b'#' => {
+                match b[self.i..].iter().position(|&c| c == b')') {
+                    Some(close) => self.i += close + 1,
+                    None => return Err("end pattern in group".into()),
+                }
+                // A comment is no node: a repeat after it has the node before it.
+                return Ok(None);
+            }
+            b')' => return Err("undefined group option".into()),
+            b':' | b'=' | b'!' | b'>' | b'~' => self.open_group(Group::Plain),
+            b'<' => match b.get(self.i) {
+                None => return Err("end pattern with unmatched parenthesis".into()),
+                Some(b'=') | Some(b'!') => {
+                    let negative = b[self.i] == b'!';
+                    self.i += 1;
+                    self.open_group(Group::LookBehind { negative });
+                }
+                Some(_) => self.named_group(b'>')?,
+            },
+            b'\'' => self.named_group(b'\'')?,
+            b'(' => {
+                self.condition()?;
+                self.open_group(Group::Plain);
+            }
+            _ => return self.options(c).map(Some),
+        }
+        Ok(Some(true))
+    }
+
+    /// The condition of `(?(…)…)` at `self.i`: a group number (checked once the whole pattern
+    /// is read), or a name defined before it (`<name>`, `'name'`).
+    fn condition(&mut self) -> Result<(), String> {
+        let b = self.b;
+        let invalid = || Err("invalid conditional pattern".to_owned());
+        match b.get(self.i) {
+            Some(c) if c.is_ascii_digit() => {
+                let (number, digits) = decimal(&b[self.i..]);
+                if b.get(self.i + digits) != Some(&b')') {
+                    // `(?(1a)`…: left to Onigmo.
+                    self.i = b.len();
+                    return Ok(());
+                }
+                self.tree_checks.push(TreeCheck::Backref(number));
+                self.i += digits + 1;
+                Ok(())
+            }
+            Some(&open @ (b'<' | b'\'')) => {
+                let end = if open == b'<' { b'>' } else { b'\'' };
+                let start = self.i + 1;
+                match b[start..].iter().position(|&c| c == end) {
+                    Some(len) if b.get(start + len + 1) == Some(&b')') => {
+                        let name = &b[start..start + len];
+                        self.i = start + len + 2;
+                        if name.is_empty() || !name.iter().all(|&c| is_word(c)) {
+                            // Levels, numbers in brackets…: left to Onigmo.
+                            self.i = b.len();
+                            return Ok(());
+                        }
+                        if name[0].is_ascii_digit() {
+                            self.i = b.len();
+                            return Ok(());
+                        }
+                        self.defined_before(name)
+                    }
+                    _ => {
+                        self.i = b.len();
+                        Ok(())
+                    }
+                }
+            }
+            _ => invalid(),
+        }
+    }
+
+    /// Onigmo's error for a reference to `name` when no group of that name came before.
+    fn defined_before(&self, name: &[u8]) -> Result<(), String> {
+        if self.names.contains(&name) {
+            Ok(())
+        } else {
+            Err(format!(
+                "undefined name <{}> reference",
+                String::from_utf8_lossy(name)
+            ))
+        }
+    }
+
+    /// `(?imx-imx)` or `(?imx-imx:…)`, from its first character `first`.
+    fn options(&mut self, first: u8) -> Result<bool, String> {
+        let b = self.b;
+        let mut negative = false;
+        let mut c = first;
+        loop {
+            match c {
+                b')' => return Ok(true),
+                b':' => {
+                    self.open_group(Group::Plain);
+                    return Ok(true);
+                }
+                b'-' => negative = true,
+                b'i' | b'm' | b'x' => {}
+                b'a' | b'd' | b'u' if !negative => {}
+                _ => return Err("undefined group option".into()),
+            }
+            let Some(&next) = b.get(self.i) else {
+                return Err("end pattern in group".into());
+            };
+            self.i += 1;
+            c = next;
+        }
+    }
+
+    /// A named group's name, from `self.i` to `end` (`>` or `'`).
+    fn named_group(&mut self, end: u8) -> Result<(), String> {
+        let name = self.name(end)?;
+        if self.in_negative_look_behind() {
+            self.tree_checks.push(TreeCheck::LookBehind);
+        }
+        self.names.insert(name);
+        self.groups += 1;
+        self.open_group(Group::Capture);
+        Ok(())
+    }
+
+    /// A group name at `self.i`, ended by `end` (`fetch_name` for a definition): empty, or
+    /// starting with a digit, or not closed, is refused. `self.i` moves past `end`.
+    fn name(&mut self, end: u8) -> Result<&'a [u8], String> {
+        let b = self.b;
+        let start = self.i;
+        match b.get(start) {
+            None => return Err("group name is empty".into()),
+            Some(&c) if c == end => return Err("group name is empty".into()),
+            _ => {}
+        }
+        let stop = b[start..].iter().position(|&c| c == end || c == b')');
+        // Onigmo shows at most 47 bytes of it, then `...`.
+        let shown = |to: usize| {
+            let mut cut = to.min(start + 47);
+            while cut > start && cut < b.len() && (0x80..0xc0).contains(&b[cut]) {
+                cut -= 1;
+            }
+            let dots = if cut < to { "..." } else { "" };
+            Err(format!(
+                "invalid group name <{}{dots}>",
+                String::from_utf8_lossy(&b[start..cut])
+            ))
+        };
+        if b[start].is_ascii_digit() {
+            // Shown up to its end, or to the end of the pattern when that is where it stops.
+            return match stop {
+                Some(s) if start + s + 1 < b.len() => shown(start + s),
+                _ => shown(b.len()),
+            };
+        }
+        match stop {
+            Some(s) if b[start + s] == end => {
+                self.i = start + s + 1;
+                Ok(&b[start..start + s])
+            }
+            // Ended by `)` or not at all: shown to the end of the pattern.
+            _ => shown(b.len()),
+        }
+    }
+
+    /// An escape at `self.i` (a `\`, not the last byte: `re.c`'s check saw to that).
+    fn escape(&mut self) -> Result<(), String> {
+        let b = self.b;
+        let c = b[self.i + 1];
+        match c {
+            b'1'..=b'9' => {
+                let (number, digits) = decimal(&b[self.i + 1..]);
+                if number <= MAX_BACKREF && (number <= 9 || number <= self.groups) {
+                    self.backref(number);
+                    self.i += 1 + digits;
+                } else if c >= b'8' {
+                    self.i += 2;
+                } else {
+                    let octal = b[self.i + 1..]
+                        .iter()
+                        .take(3)
+                        .take_while(|c| matches!(c, b'0'..=b'7'))
+                        .count();
+                    self.i += 1 + octal;
+                }
+            }
+            b'k' | b'g' if matches!(b.get(self.i + 2), Some(b'<') | Some(b'\'')) => {
+                let end = if b[self.i + 2] == b'<' { b'>' } else { b'\'' };
+                self.i += 3;
+                let start = self.i;
+                let Some(len) = b[start..].iter().position(|&x| x == end) else {
+                    // Left to Onigmo (not checked).
+                    self.i = b.len();
+                    return Ok(());
+                };
+                self.i = start + len + 1;
+                self.reference(c, &b[start..start + len])?;
+            }
+            _ => self.i = super::class::escape_end(b, self.i),
+        }
+        Ok(())
+    }
+
+    fn backref(&mut self, number: u64) {
+        self.numbered_reference = true;
+        if self.in_look_behind() {
+            self.tree_checks.push(TreeCheck::LookBehind);
+        }
+        self.tree_checks.push(TreeCheck::Backref(number));
+    }
+
+    /// `\k<name>` (`kind` `k`) or `\g<name>` (`g`) with `name` between the brackets.
+    fn reference(&mut self, kind: u8, name: &'a [u8]) -> Result<(), String> {
+        if name.is_empty() {
+            return Err("group name is empty".into());
+        }
+        if let Some(relative) = name.strip_prefix(b"-") {
+            // `\k<-1>`, `\g<-1>`: a group before this point.
+            if relative.is_empty() || !relative.iter().all(u8::is_ascii_digit) {
+                return Ok(());
+            }
+            let (back, _) = decimal(relative);
+            if back == 0 || back > self.groups {
+                return Err("invalid backref number/name".into());
+            }
+            self.numbered_reference = true;
+            return Ok(());
+        }
+        if let Some(relative) = name.strip_prefix(b"+") {
+            // `\g<+1>`: a group after this point, which must exist.
+            if kind == b'g' && !relative.is_empty() && relative.iter().all(u8::is_ascii_digit) {
+                let (ahead, _) = decimal(relative);
+                self.numbered_reference = true;
+                self.calls
+                    .push(Call::Number(self.groups.saturating_add(ahead), ahead));
+            }
+            return Ok(());
+        }
+        // A level: `\k<x+0>`, `\k<x-1>`.
+        let plain = match name.iter().position(|&c| c == b'+' || c == b'-') {
+            Some(at)
+                if kind == b'k'
+                    && name[at + 1..].iter().all(u8::is_ascii_digit)
+                    && at + 1 < name.len() =>
+            {
+                &name[..at]
+            }
+            Some(_) => return Ok(()),
+            None => name,
+        };
+        if plain.iter().all(u8::is_ascii_digit) {
+            let (number, _) = decimal(plain);
+            if kind == b'k' {
+                self.backref(number);
+            } else if number != 0 {
+                self.numbered_reference = true;
+                self.calls.push(Call::Number(number, number));
+            }
+            return Ok(());
+        }
+        if plain[0].is_ascii_digit() {
+            if plain.iter().all(|&c| is_word(c)) {
+                return Err(format!(
+                    "invalid group name <{}>",
+                    String::from_utf8_lossy(name)
+                ));
+            }
+            return Ok(());
+        }
+        if !plain.iter().all(|&c| is_word(c)) {
+            return Ok(());
+        }
+        if kind == b'k' {
+            self.defined_before(plain)?;
+            if self.in_look_behind() {
+                self.tree_checks.push(TreeCheck::LookBehind);
+            }
+        } else {
+            self.calls.push(Call::Name(plain));
+        }
+        Ok(())
+    }
+
+    /// The checks Onigmo makes once the pattern is read, in its order.
+    fn tree(&self) -> Result<(), String> {
+        if !self.names.is_empty() && self.numbered_reference {
+            return Err("numbered backref/call is not allowed. (use name)".into());
+        }
+        for call in &self.calls {
+            match call {
+                Call::Name(name) if !self.names.contains(name) => {
+                    return Err(format!(
+                        "undefined name <{}> reference",
+                        String::from_utf8_lossy(name)
+                    ))
+                }
+                Call::Number(number, written) if *number > self.groups => {
+                    return Err(format!("undefined group <{written}> reference"))
+                }
+                _ => {}
+            }
+        }
+        for check in &self.tree_checks {
+            match check {
+                TreeCheck::Backref(number) if *number > self.groups => {
+                    return Err("invalid backref number/name".into())
+                }
+                TreeCheck::LookBehind => return Err("invalid pattern in look-behind".into()),
+                TreeCheck::Backref(_) => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether `c` is a byte of a word character (ASCII letters, digits, `_`, and any byte of a
+/// non-ASCII character).
+fn is_word(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80
+}
+
+/// The decimal number at the start of `b` (saturating) and its digit count.
+fn decimal(b: &[u8]) -> (u64, usize) {
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    let value = b[..digits].iter().fold(0u64, |v, &c| {
+        v.saturating_mul(10).saturating_add(u64::from(c - b'0'))
+    });
+    (value, digits)
+}
+
+/// The length of the UTF-8 character whose first byte is `c` (1 for a stray byte).
+pub(super) fn char_len(c: u8) -> usize {
+    match c {
+        0xf0..=0xf7 => 4,
+        0xe0..=0xef => 3,
+        0xc0..=0xdf => 2,
+        _ => 1,
+    }
+}
