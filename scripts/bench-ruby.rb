@@ -8,7 +8,8 @@
 #   model     PuppetNativeParser.parse(...).model  vs Parser#parse_string(...).model
 #   xpp       PuppetNativeParser.load_xpp(msgpack, source: src).model (verify: the source
 #             digest checked) and with trust: true, vs PuppetNativeParser.parse(...).model plus
-#             the hook's native validation (what the drop-in does without XPP), and vs Ruby
+#             the hook's native validation (what the drop-in does without XPP; on both sides
+#             the native model is then released, as the drop-in releases it), and vs Ruby
 #             Puppet's own Pcore Deserializer reading the JSON variant's payload (the Program);
 #             and, to see where the time goes, load_xpp without building the Ruby model
 #   floor     Ruby calling Class.new for every model object the corpus has, with the same
@@ -108,18 +109,29 @@ Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env
     runs[:native_model] << timed do
       files.each { |f, src, epp| PuppetNativeParser.parse(src, file: f, epp: epp).model }
     end
+    # Both sides as the drop-in does them: the Ruby model, the diagnostics, then the native
+    # model let go (release_model) rather than left to Ruby's collector.
     runs[:native_parse_validate] << timed do
       xpps.each do |f, src, epp, _, _|
         result = PuppetNativeParser.parse(src, file: f, epp: epp)
         result.model
         result.native.validate(:warning, false, nil)
+        result.native.release_model
       end
     end
     runs[:xpp_verify] << timed do
-      xpps.each { |_, src, _, xpp, _| PuppetNativeParser.load_xpp(xpp, source: src).model }
+      xpps.each do |_, src, _, xpp, _|
+        result = PuppetNativeParser.load_xpp(xpp, source: src)
+        result.model
+        result.native.release_model
+      end
     end
     runs[:xpp_trust] << timed do
-      xpps.each { |_, _, _, xpp, _| PuppetNativeParser.load_xpp(xpp, trust: true).model }
+      xpps.each do |_, _, _, xpp, _|
+        result = PuppetNativeParser.load_xpp(xpp, trust: true)
+        result.model
+        result.native.release_model
+      end
     end
     runs[:xpp_decode] << timed do
       xpps.each { |_, _, _, xpp, _| PuppetNativeParser.load_xpp(xpp, trust: true) }
