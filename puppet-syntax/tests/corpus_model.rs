@@ -45,16 +45,35 @@ fn corpus_pn_and_positions_equal_ruby() {
     let tasks = std::env::var_os("PUPPET_ORACLE_TASKS").is_some();
     let (mut files, mut pn_same, mut locs_same, mut nodes) = (0usize, 0usize, 0usize, 0usize);
     let (mut rejected, mut rejected_alike) = (0usize, 0usize);
+    let (mut crashed, mut crashed_reported) = (0usize, 0usize);
     let mut failures: Vec<String> = Vec::new();
     for line in jsonl.lines() {
         let record: Value = serde_json::from_str(line).expect("oracle line is JSON");
         let file = record["file"].as_str().unwrap_or_default().to_string();
-        let Ok(source) = std::fs::read_to_string(&file) else {
+        let Ok(bytes) = std::fs::read(&file) else {
             continue;
         };
         files += 1;
         let epp = file.ends_with(".epp");
         let options = ParseOptions::new().file(&file).epp(epp).tasks(tasks);
+        if let Some(crash) = record["oracle_crash"].as_str() {
+            // Ruby failed with an internal error (invalid UTF-8, a `RegexpError`, a
+            // `NoMethodError` on `class a::` at the end…): ours must be a clean error.
+            crashed += 1;
+            let result = parse_and_validate(&bytes, &options);
+            if result.has_errors() {
+                crashed_reported += 1;
+            } else {
+                failures.push(format!(
+                    "{file}: Ruby crashed ({crash}); we report no error"
+                ));
+            }
+            continue;
+        }
+        let Ok(source) = String::from_utf8(bytes) else {
+            failures.push(format!("{file}: not UTF-8, yet Ruby did not fail"));
+            continue;
+        };
         if let Some(syntax) = record.get("syntax_error").filter(|s| !s.is_null()) {
             // Ruby rejected the file: so must we, with Ruby's first error.
             rejected += 1;
@@ -128,9 +147,9 @@ fn corpus_pn_and_positions_equal_ruby() {
             ));
         }
     }
-    let parsed = files - rejected;
+    let parsed = files - rejected - crashed;
     eprintln!(
-        "corpus differential: {files} files, {nodes} Ruby nodes; PN identical {pn_same}/{parsed}, positions identical {locs_same}/{parsed}; rejected by Ruby {rejected}, by us with the same first error {rejected_alike}/{rejected}"
+        "corpus differential: {files} files, {nodes} Ruby nodes; PN identical {pn_same}/{parsed}, positions identical {locs_same}/{parsed}; rejected by Ruby {rejected}, by us with the same first error {rejected_alike}/{rejected}; Ruby crashed on {crashed}, we report an error on {crashed_reported}/{crashed}"
     );
     if !failures.is_empty() {
         let shown: Vec<&String> = failures.iter().take(40).collect();

@@ -3,7 +3,7 @@
 # usage:
 #   ruby scripts/oracle/validate_cases.rb < puppet-syntax/test_data/validate/cases.txt \
 #        > puppet-syntax/test_data/validate/expected.jsonl
-#   ruby scripts/oracle/validate_cases.rb --modulepath DIR[:DIR...] [--manifest PATH] FILE... | < file list
+#   ruby scripts/oracle/validate_cases.rb --modulepath DIR[:DIR...] [--manifest PATH] [--tasks] FILE... | < file list
 #
 # Snippet mode (default): one snippet per input line; a literal \n stands for a newline. Blank
 # lines and lines starting with `# ` are skipped. A line may start with options in brackets:
@@ -44,6 +44,7 @@ until args.empty?
   case args.first
   when '--modulepath' then args.shift; modulepath = args.shift.split(File::PATH_SEPARATOR)
   when '--manifest' then args.shift; manifest = args.shift
+  when '--tasks' then args.shift; Puppet[:tasks] = true
   else break
   end
 end

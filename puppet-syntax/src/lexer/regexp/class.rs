@@ -89,7 +89,10 @@ pub(super) fn class_end(b: &[u8], start: usize) -> Result<usize, String> {
                 let state = stack.last_mut().expect("inside a class");
                 match escape_value(&b[i..end]) {
                     Some(value) => char_item(state, value)?,
-                    None => class_item(state)?,
+                    None => {
+                        super::property_error(b, i)?;
+                        class_item(state)?
+                    }
                 }
                 i = end;
             }

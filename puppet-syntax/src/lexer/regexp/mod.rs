@@ -15,6 +15,7 @@
 mod class;
 mod onigmo;
 mod preprocess;
+mod properties;
 
 use std::borrow::Cow;
 
@@ -32,116 +33,57 @@ pub(super) fn regexp_error(b: &[u8]) -> Option<String> {
     if let Err(message) = preprocess::check(&pattern) {
         return Some(message.to_owned());
     }
-    if has_unknown_property(&pattern) {
-        return None;
-    }
     onigmo::check(&pattern).err()
 }
 
-/// Unicode properties whose names are checked to exist (Onigmo knows several hundred; a
-/// pattern with any other `\p{…}` is not checked past `re.c`'s part, so that a valid one is
-/// never refused). Compared as Onigmo does: case, spaces, `_` and `-` ignored.
-const KNOWN_PROPERTIES: &[&str] = &[
-    "alnum",
-    "alpha",
-    "blank",
-    "cntrl",
-    "digit",
-    "graph",
-    "lower",
-    "print",
-    "punct",
-    "space",
-    "upper",
-    "xdigit",
-    "word",
-    "ascii",
-    "any",
-    "assigned",
-    "l",
-    "lu",
-    "ll",
-    "lt",
-    "lm",
-    "lo",
-    "m",
-    "mn",
-    "mc",
-    "me",
-    "n",
-    "nd",
-    "nl",
-    "no",
-    "p",
-    "pc",
-    "pd",
-    "ps",
-    "pe",
-    "pi",
-    "pf",
-    "po",
-    "s",
-    "sm",
-    "sc",
-    "sk",
-    "so",
-    "z",
-    "zs",
-    "zl",
-    "zp",
-    "c",
-    "cc",
-    "cf",
-    "cs",
-    "co",
-    "cn",
-    "latin",
-    "greek",
-    "cyrillic",
-    "han",
-    "hiragana",
-    "katakana",
-    "arabic",
-    "hebrew",
-    "armenian",
-    "thai",
-    "hangul",
-    "common",
-    "inherited",
-    "emoji",
-];
-
-/// Whether the pattern has a `\p{…}` or `\P{…}` not closed, or of a name not in
-/// [`KNOWN_PROPERTIES`].
-fn has_unknown_property(b: &[u8]) -> bool {
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] != b'\\' {
-            i += 1;
-            continue;
-        }
-        let end = class::escape_end(b, i);
-        if matches!(b.get(i + 1), Some(b'p' | b'P')) && b.get(i + 2) == Some(&b'{') {
-            let Some(inner) = b.get(i + 3..end.saturating_sub(1)) else {
-                return true;
-            };
-            if b.get(end.saturating_sub(1)) != Some(&b'}') {
-                return true;
-            }
-            let name: String = inner
-                .strip_prefix(b"^")
-                .unwrap_or(inner)
-                .iter()
-                .filter(|c| !matches!(c, b' ' | b'_' | b'-'))
-                .map(|c| c.to_ascii_lowercase() as char)
-                .collect();
-            if !KNOWN_PROPERTIES.contains(&name.as_str()) {
-                return true;
-            }
-        }
-        i = end;
+/// Onigmo's error for a `\p{…}` or `\P{…}` at `b[i]` (`fetch_char_property_to_ctype`): a
+/// name Onigmo does not know (`properties.rs`; compared without case, spaces, `_` or `-`),
+/// or one that a `(`, `)`, `{`, `|` or the end of the pattern cuts short (shown as far as it
+/// was read). Anything else at `b[i]` is no property.
+pub(super) fn property_error(b: &[u8], i: usize) -> Result<(), String> {
+    if !matches!(b.get(i + 1), Some(b'p' | b'P')) || b.get(i + 2) != Some(&b'{') {
+        return Ok(());
     }
-    false
+    let start = i + 3;
+    let shown = |to: usize| {
+        let name = &b[start..to.max(start)];
+        Err(format!(
+            "invalid character property name {{{}}}",
+            String::from_utf8_lossy(name)
+        ))
+    };
+    let mut p = start;
+    let mut last = start;
+    while p < b.len() {
+        last = p;
+        let c = b[p];
+        p += onigmo::char_len(c);
+        match c {
+            b'}' => {
+                let inner = &b[start..last];
+                let name = inner.strip_prefix(b"^").unwrap_or(inner);
+                let normalized: Vec<u8> = name
+                    .iter()
+                    .filter(|c| !matches!(c, b' ' | b'_' | b'-'))
+                    .map(u8::to_ascii_lowercase)
+                    .collect();
+                let known = std::str::from_utf8(&normalized)
+                    .is_ok_and(|n| properties::PROPERTY_NAMES.binary_search(&n).is_ok());
+                if known {
+                    return Ok(());
+                }
+                let shown_from = start + (inner.len() - name.len());
+                return Err(format!(
+                    "invalid character property name {{{}}}",
+                    String::from_utf8_lossy(&b[shown_from..last])
+                ));
+            }
+            b'(' | b')' | b'{' | b'|' => return shown(last),
+            _ => {}
+        }
+    }
+    // The end of the pattern: shown without its last character.
+    shown(last)
 }
 
 /// Every `\/` made `/`, left to right (Ruby's `gsub(%r{\\/}, "/")`).

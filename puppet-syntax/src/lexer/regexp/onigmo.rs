@@ -16,9 +16,11 @@
 //! * look-behinds: a repeat of variable count, a back reference, or (negative ones) a capture
 //!   group inside.
 //!
-//! Not checked (accepted, so that a valid pattern is never refused): property names
-//! (`\p{Foo}`), recursive calls that never end, conditions `(?(…)…)` other than a missing
-//! group number, and a look-behind whose alternatives differ in length inside a group.
+//! * Unicode property names (`\p{Foo}`, against `properties.rs`).
+//!
+//! Not checked (accepted, so that a valid pattern is never refused): recursive calls that
+//! never end, conditions `(?(…)…)` other than a missing group number or name, and a
+//! look-behind whose alternatives differ in length inside a group.
 
 use std::collections::HashSet;
 
@@ -443,7 +445,10 @@ impl<'a> Parser<'a> {
                 self.i = start + len + 1;
                 self.reference(c, &b[start..start + len])?;
             }
-            _ => self.i = super::class::escape_end(b, self.i),
+            _ => {
+                super::property_error(b, self.i)?;
+                self.i = super::class::escape_end(b, self.i);
+            }
         }
         Ok(())
     }
