@@ -24,6 +24,8 @@
 
 use std::collections::HashSet;
 
+pub(super) use crate::lexer::chars::char_len;
+
 /// Onigmo's largest repeat count (`ONIG_MAX_REPEAT_NUM`).
 const MAX_REPEAT: u64 = 100_000;
 /// Onigmo's largest back reference number (`ONIG_MAX_BACKREF_NUM`).
@@ -578,14 +580,4 @@ fn decimal(b: &[u8]) -> (u64, usize) {
         v.saturating_mul(10).saturating_add(u64::from(c - b'0'))
     });
     (value, digits)
-}
-
-/// The length of the UTF-8 character whose first byte is `c` (1 for a stray byte).
-pub(super) fn char_len(c: u8) -> usize {
-    match c {
-        0xf0..=0xf7 => 4,
-        0xe0..=0xef => 3,
-        0xc0..=0xdf => 2,
-        _ => 1,
-    }
 }
