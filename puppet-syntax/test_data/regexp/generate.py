@@ -6,7 +6,8 @@ Ruby's regexp syntax (re.c's escapes, Onigmo's groups, classes, repeats, referen
 invalid. Seeded: the same seed gives the same patterns. Ruby's verdicts come from
 scripts/oracle/regexp_cases.rb.
 
-usage: generate.py SEED COUNT | ruby ../../../scripts/oracle/regexp_cases.rb > expected.jsonl
+usage: generate.py SEED COUNT [--valid] | ruby ../../../scripts/oracle/regexp_cases.rb
+(expected.jsonl: seed 1, 6,000 patterns, then seed 2, 4,000 mostly valid ones)
 """
 import json
 import random
@@ -79,12 +80,60 @@ def sequence(rng, depth):
     return "".join(out)
 
 
+# Mostly valid patterns, as real code writes them: the check must refuse none of those Ruby
+# accepts.
+VALID_ATOMS = [
+    "a", "foo", "é", ".", "\\d", "\\w", "\\s", "\\S", "\\.", "\\/", "/", "\\-", "-", "_", ":",
+    "\\x41", "\\u00e9", "\\u{1F600}", "\\p{Alpha}", "\\P{Digit}", "\\p{^Greek}", "\\n", "\\t",
+    "\\\\", "\\$", "\\^", "\\*", "\\+", "\\?", "\\{", "\\}", "{", "}", ",", "=", "@", "#", "%",
+    "'", '"', " ", "\\h", "\\0", "\\012", "\\cA", "\\e", "\\A", "\\z", "\\Z", "\\b", "^", "$",
+]
+VALID_CLASSES = [
+    "[a-z]", "[^/]", "[[:alpha:]]", "[\\w.-]", "[0-9a-fA-F]", "[^\\s]", "[-a]", "[a-]", "[]a]",
+    "[^]a]", "[a-z&&[^aeiou]]", "[[:^space:]]", "[\\p{Alpha}_]", "[é-ü]", "[\\x00-\\x7F]",
+    "[/\\\\]", "[\\[\\]]", "[a-b-c]", "[!--]", "[a[b]]", "[\\d-]", "[:]", "[[:alpha]]",
+]
+VALID_QUANTIFIERS = ["*", "+", "?", "*?", "+?", "??", "{2}", "{1,3}", "{2,}", "{,4}", "*+", "{1,2}?"]
+
+
+def valid_sequence(rng, depth, names):
+    out = []
+    for _ in range(rng.randint(1, 4)):
+        r = rng.random()
+        if r < 0.5:
+            out.append(rng.choice(VALID_ATOMS))
+        elif r < 0.7:
+            out.append(rng.choice(VALID_CLASSES))
+        elif r < 0.85 and depth < 3:
+            kind = rng.choice(["(", "(?:", "(?=", "(?!", "(?>", "(?i:", "(?m-i:", "(?<n>", "(?<=", "(?<!"])
+            if kind == "(?<n>":
+                name = "n%d" % len(names)
+                names.append(name)
+                kind = "(?<%s>" % name
+            out.append(kind)
+            out.append(valid_sequence(rng, depth + 1, names))
+            if rng.random() < 0.3:
+                out.append("|")
+                out.append(valid_sequence(rng, depth + 1, names))
+            out.append(")")
+        elif r < 0.9 and names:
+            out.append(rng.choice(["\\k<%s>", "\\g<%s>"]) % rng.choice(names))
+        elif r < 0.95:
+            out.append("\\1")
+        else:
+            out.append("|")
+        if rng.random() < 0.3 and out[-1] not in ("|",):
+            out.append(rng.choice(VALID_QUANTIFIERS))
+    return "".join(out)
+
+
 def main():
     seed, count = int(sys.argv[1]), int(sys.argv[2])
+    valid = len(sys.argv) > 3 and sys.argv[3] == "--valid"
     rng = random.Random(seed)
     seen = set()
     while len(seen) < count:
-        src = sequence(rng, 0)
+        src = valid_sequence(rng, 0, []) if valid else sequence(rng, 0)
         if src in seen:
             continue
         seen.add(src)

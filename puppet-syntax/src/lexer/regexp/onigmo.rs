@@ -13,14 +13,14 @@
 //! * references: `\k<name>` to a name not defined before it, `\g<name>` and `\g<n>` to a
 //!   group the pattern does not have, `\n` and `\k<n>` past the last group, and a numbered
 //!   reference in a pattern with named groups;
-//! * look-behinds: a repeat of variable count, a back reference, or (negative ones) a capture
-//!   group inside.
-//!
+//! * look-behinds: a repeat of variable count, a back reference, `\z` or `\Z`, a look-ahead,
+//!   an atomic or absent group or a condition inside, or (negative ones) a capture group;
 //! * Unicode property names (`\p{Foo}`, against `properties.rs`).
 //!
 //! Not checked (accepted, so that a valid pattern is never refused): recursive calls that
-//! never end, conditions `(?(…)…)` other than a missing group number or name, and a
-//! look-behind whose alternatives differ in length inside a group.
+//! never end (and so, in a pattern with any call, what Onigmo checks after them: back
+//! reference numbers and look-behinds), conditions `(?(…)…)` other than a missing group
+//! number or name, and a look-behind whose alternatives differ in length inside a group.
 
 use std::collections::HashSet;
 
@@ -44,6 +44,8 @@ pub(super) fn check(b: &[u8]) -> Result<(), String> {
         open: Vec::new(),
         look_behinds: 0,
         negative_look_behinds: 0,
+        outermost_look_behind: None,
+        outermost_negative_look_behind: None,
     };
     parser.pattern()?;
     parser.tree()
@@ -67,7 +69,11 @@ enum Call<'a> {
 /// What Onigmo checks on the tree after the parse (`setup_tree`), in tree order.
 enum TreeCheck {
     Backref(u64),
-    LookBehind,
+    /// A look-behind, checked where it starts (before anything inside it): whether what it
+    /// holds is allowed there (`check_type_tree`, `setup_look_behind`).
+    LookBehind {
+        valid: bool,
+    },
 }
 
 struct Parser<'a> {
@@ -86,19 +92,38 @@ struct Parser<'a> {
     /// per token must not walk the stack).
     look_behinds: usize,
     negative_look_behinds: usize,
+    /// The `tree_checks` entries of the outermost open look-behind and of the outermost open
+    /// negative one: a mistake inside is reported where they start.
+    outermost_look_behind: Option<usize>,
+    outermost_negative_look_behind: Option<usize>,
 }
 
 impl<'a> Parser<'a> {
-    fn in_look_behind(&self) -> bool {
-        self.look_behinds > 0
+    /// Something a look-behind may not hold (a repeat of variable count, a back reference,
+    /// `\z`, a look-ahead, an atomic group…): the outermost open one is invalid.
+    fn not_in_look_behind(&mut self) {
+        if let Some(at) = self.outermost_look_behind {
+            self.tree_checks[at] = TreeCheck::LookBehind { valid: false };
+        }
     }
 
-    fn in_negative_look_behind(&self) -> bool {
-        self.negative_look_behinds > 0
+    /// A capture group, which a negative look-behind may not hold.
+    fn capture_in_negative_look_behind(&mut self) {
+        if let Some(at) = self.outermost_negative_look_behind {
+            self.tree_checks[at] = TreeCheck::LookBehind { valid: false };
+        }
     }
 
     fn open_group(&mut self, group: Group) {
         if let Group::LookBehind { negative } = group {
+            let at = self.tree_checks.len();
+            self.tree_checks.push(TreeCheck::LookBehind { valid: true });
+            if self.look_behinds == 0 {
+                self.outermost_look_behind = Some(at);
+            }
+            if negative && self.negative_look_behinds == 0 {
+                self.outermost_negative_look_behind = Some(at);
+            }
             self.look_behinds += 1;
             self.negative_look_behinds += usize::from(negative);
         }
@@ -111,6 +136,12 @@ impl<'a> Parser<'a> {
             Some(Group::LookBehind { negative }) => {
                 self.look_behinds -= 1;
                 self.negative_look_behinds -= usize::from(negative);
+                if self.look_behinds == 0 {
+                    self.outermost_look_behind = None;
+                }
+                if self.negative_look_behinds == 0 {
+                    self.outermost_negative_look_behind = None;
+                }
                 true
             }
             Some(_) => true,
@@ -181,9 +212,7 @@ impl<'a> Parser<'a> {
     }
 
     fn variable_repeat(&mut self) {
-        if self.in_look_behind() {
-            self.tree_checks.push(TreeCheck::LookBehind);
-        }
+        self.not_in_look_behind();
     }
 
     /// An interval at `self.i` (a `{`): `Some((low, high))` (`None` high: no upper bound) and
@@ -238,9 +267,7 @@ impl<'a> Parser<'a> {
         let b = self.b;
         self.i += 1;
         if b.get(self.i) != Some(&b'?') {
-            if self.in_negative_look_behind() {
-                self.tree_checks.push(TreeCheck::LookBehind);
-            }
+            self.capture_in_negative_look_behind();
             self.groups += 1;
             self.open_group(Group::Capture);
             return Ok(Some(true));
@@ -260,7 +287,12 @@ impl<'a> Parser<'a> {
                 return Ok(None);
             }
             b')' => return Err("undefined group option".into()),
-            b':' | b'=' | b'!' | b'>' | b'~' => self.open_group(Group::Plain),
+            b':' => self.open_group(Group::Plain),
+            // A look-ahead, an atomic group, an absent group: none may be in a look-behind.
+            b'=' | b'!' | b'>' | b'~' => {
+                self.not_in_look_behind();
+                self.open_group(Group::Plain);
+            }
             b'<' => match b.get(self.i) {
                 None => return Err("end pattern with unmatched parenthesis".into()),
                 Some(b'=') | Some(b'!') => {
@@ -272,6 +304,7 @@ impl<'a> Parser<'a> {
             },
             b'\'' => self.named_group(b'\'')?,
             b'(' => {
+                self.not_in_look_behind();
                 self.condition()?;
                 self.open_group(Group::Plain);
             }
@@ -365,9 +398,7 @@ impl<'a> Parser<'a> {
     /// A named group's name, from `self.i` to `end` (`>` or `'`).
     fn named_group(&mut self, end: u8) -> Result<(), String> {
         let name = self.name(end)?;
-        if self.in_negative_look_behind() {
-            self.tree_checks.push(TreeCheck::LookBehind);
-        }
+        self.capture_in_negative_look_behind();
         self.names.insert(name);
         self.groups += 1;
         self.open_group(Group::Capture);
@@ -447,6 +478,11 @@ impl<'a> Parser<'a> {
                 self.i = start + len + 1;
                 self.reference(c, &b[start..start + len])?;
             }
+            // `\z` and `\Z` may not be in a look-behind (its other anchors may).
+            b'z' | b'Z' => {
+                self.not_in_look_behind();
+                self.i += 2;
+            }
             _ => {
                 super::property_error(b, self.i)?;
                 self.i = super::class::escape_end(b, self.i);
@@ -457,9 +493,7 @@ impl<'a> Parser<'a> {
 
     fn backref(&mut self, number: u64) {
         self.numbered_reference = true;
-        if self.in_look_behind() {
-            self.tree_checks.push(TreeCheck::LookBehind);
-        }
+        self.not_in_look_behind();
         self.tree_checks.push(TreeCheck::Backref(number));
     }
 
@@ -526,9 +560,7 @@ impl<'a> Parser<'a> {
         }
         if kind == b'k' {
             self.defined_before(plain)?;
-            if self.in_look_behind() {
-                self.tree_checks.push(TreeCheck::LookBehind);
-            }
+            self.not_in_look_behind();
         } else {
             self.calls.push(Call::Name(plain));
         }
@@ -540,6 +572,27 @@ impl<'a> Parser<'a> {
         if !self.names.is_empty() && self.numbered_reference {
             return Err("numbered backref/call is not allowed. (use name)".into());
         }
+        if !self.calls.is_empty() {
+            // Onigmo looks for calls that recurse forever before these checks; that is not
+            // checked here, so neither are they (accepted).
+            return self.check_calls();
+        }
+        for check in &self.tree_checks {
+            match check {
+                TreeCheck::Backref(number) if *number > self.groups => {
+                    return Err("invalid backref number/name".into())
+                }
+                TreeCheck::LookBehind { valid: false } => {
+                    return Err("invalid pattern in look-behind".into())
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Every `\g<…>` to a group the pattern has.
+    fn check_calls(&self) -> Result<(), String> {
         for call in &self.calls {
             match call {
                 Call::Name(name) if !self.names.contains(name) => {
@@ -552,15 +605,6 @@ impl<'a> Parser<'a> {
                     return Err(format!("undefined group <{written}> reference"))
                 }
                 _ => {}
-            }
-        }
-        for check in &self.tree_checks {
-            match check {
-                TreeCheck::Backref(number) if *number > self.groups => {
-                    return Err("invalid backref number/name".into())
-                }
-                TreeCheck::LookBehind => return Err("invalid pattern in look-behind".into()),
-                TreeCheck::Backref(_) => {}
             }
         }
         Ok(())
