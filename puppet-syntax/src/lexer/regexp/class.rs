@@ -1,7 +1,8 @@
 //! Character classes as Onigmo reads them (`parse_char_class`, Ruby syntax), and the extent
 //! and value of an escape, which classes need for their ranges.
 
-use super::onigmo::char_len;
+use super::preprocess::{scan_hex, scan_octal};
+use crate::lexer::chars::char_len;
 
 /// The POSIX bracket names Onigmo knows (`[:alpha:]`, `[:^alpha:]`).
 const POSIX_NAMES: [&[u8]; 14] = [
@@ -276,25 +277,18 @@ pub(super) fn escape_end(b: &[u8], i: usize) -> usize {
 /// read one byte at a time here, which only matters for a range between such characters.
 fn escape_value(escape: &[u8]) -> Option<u32> {
     let c = *escape.get(1)?;
-    let hex = |digits: &[u8]| {
-        digits.iter().fold(0u32, |v, &d| {
-            v.wrapping_mul(16)
-                .wrapping_add((d as char).to_digit(16).unwrap_or(0))
-        })
-    };
     Some(match c {
         b'd' | b'D' | b'w' | b'W' | b's' | b'S' | b'h' | b'H' | b'p' | b'P' | b'R' | b'X' => {
             return None
         }
-        b'x' => hex(&escape[2..]),
-        b'u' => hex(&escape[2..]
-            .iter()
-            .copied()
-            .filter(u8::is_ascii_hexdigit)
-            .collect::<Vec<u8>>()),
-        b'0'..=b'7' => escape[1..]
-            .iter()
-            .fold(0u32, |v, &d| v * 8 + u32::from(d - b'0')),
+        b'x' => scan_hex(&escape[2..], 2).0,
+        // `\uHHHH`, or the first character of `\u{…}`.
+        b'u' => {
+            let digits = escape[2..].strip_prefix(b"{").unwrap_or(&escape[2..]);
+            let digits = digits.trim_ascii_start();
+            scan_hex(digits, 6).0
+        }
+        b'0'..=b'7' => scan_octal(&escape[1..]).0,
         b'n' => 0x0a,
         b't' => 0x09,
         b'r' => 0x0d,

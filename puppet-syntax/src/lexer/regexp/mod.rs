@@ -57,7 +57,7 @@ pub(super) fn property_error(b: &[u8], i: usize) -> Result<(), String> {
     while p < b.len() {
         last = p;
         let c = b[p];
-        p += onigmo::char_len(c);
+        p += crate::lexer::chars::char_len(c);
         match c {
             b'}' => {
                 let inner = &b[start..last];

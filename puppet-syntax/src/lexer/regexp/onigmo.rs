@@ -24,7 +24,7 @@
 
 use std::collections::HashSet;
 
-pub(super) use crate::lexer::chars::char_len;
+use crate::lexer::chars::char_len;
 
 /// Onigmo's largest repeat count (`ONIG_MAX_REPEAT_NUM`).
 const MAX_REPEAT: u64 = 100_000;
@@ -42,8 +42,6 @@ pub(super) fn check(b: &[u8]) -> Result<(), String> {
         calls: Vec::new(),
         tree_checks: Vec::new(),
         open: Vec::new(),
-        look_behinds: 0,
-        negative_look_behinds: 0,
         outermost_look_behind: None,
         outermost_negative_look_behind: None,
     };
@@ -52,11 +50,12 @@ pub(super) fn check(b: &[u8]) -> Result<(), String> {
 }
 
 /// What an open group is, for the rules that depend on what encloses a node.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 enum Group {
-    Plain,
-    Capture,
-    LookBehind { negative: bool },
+    /// A look-behind, with the index of its entry in `tree_checks`.
+    LookBehind { check: usize },
+    /// Any other group.
+    Other,
 }
 
 /// A subexpression call `\g<…>`, resolved once the whole pattern is read.
@@ -88,12 +87,9 @@ struct Parser<'a> {
     calls: Vec<Call<'a>>,
     tree_checks: Vec<TreeCheck>,
     open: Vec<Group>,
-    /// How many of `open` are look-behinds, and negative ones (kept, not counted: a check
-    /// per token must not walk the stack).
-    look_behinds: usize,
-    negative_look_behinds: usize,
     /// The `tree_checks` entries of the outermost open look-behind and of the outermost open
-    /// negative one: a mistake inside is reported where they start.
+    /// negative one (kept as groups open and close: a check per token must not walk the
+    /// stack); a mistake inside is reported where they start.
     outermost_look_behind: Option<usize>,
     outermost_negative_look_behind: Option<usize>,
 }
@@ -114,37 +110,35 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn open_group(&mut self, group: Group) {
-        if let Group::LookBehind { negative } = group {
-            let at = self.tree_checks.len();
-            self.tree_checks.push(TreeCheck::LookBehind { valid: true });
-            if self.look_behinds == 0 {
-                self.outermost_look_behind = Some(at);
-            }
-            if negative && self.negative_look_behinds == 0 {
-                self.outermost_negative_look_behind = Some(at);
-            }
-            self.look_behinds += 1;
-            self.negative_look_behinds += usize::from(negative);
+    fn open_group(&mut self) {
+        self.open.push(Group::Other);
+    }
+
+    fn open_look_behind(&mut self, negative: bool) {
+        let check = self.tree_checks.len();
+        self.tree_checks.push(TreeCheck::LookBehind { valid: true });
+        self.outermost_look_behind.get_or_insert(check);
+        if negative {
+            self.outermost_negative_look_behind.get_or_insert(check);
         }
-        self.open.push(group);
+        self.open.push(Group::LookBehind { check });
     }
 
     fn close_group(&mut self) -> bool {
         match self.open.pop() {
             None => false,
-            Some(Group::LookBehind { negative }) => {
-                self.look_behinds -= 1;
-                self.negative_look_behinds -= usize::from(negative);
-                if self.look_behinds == 0 {
-                    self.outermost_look_behind = None;
-                }
-                if self.negative_look_behinds == 0 {
-                    self.outermost_negative_look_behind = None;
+            Some(Group::LookBehind { check }) => {
+                for outermost in [
+                    &mut self.outermost_look_behind,
+                    &mut self.outermost_negative_look_behind,
+                ] {
+                    if *outermost == Some(check) {
+                        *outermost = None;
+                    }
                 }
                 true
             }
-            Some(_) => true,
+            Some(Group::Other) => true,
         }
     }
 
@@ -182,7 +176,7 @@ impl<'a> Parser<'a> {
                         return Err("target of repeat operator is not specified".into());
                     }
                     self.i += 1;
-                    self.variable_repeat();
+                    self.not_in_look_behind();
                 }
                 b'{' => match self.interval()? {
                     Some((low, high)) => {
@@ -190,7 +184,7 @@ impl<'a> Parser<'a> {
                             return Err("target of repeat operator is not specified".into());
                         }
                         if Some(low) != high {
-                            self.variable_repeat();
+                            self.not_in_look_behind();
                         }
                     }
                     None => {
@@ -209,10 +203,6 @@ impl<'a> Parser<'a> {
         } else {
             Err("end pattern with unmatched parenthesis".into())
         }
-    }
-
-    fn variable_repeat(&mut self) {
-        self.not_in_look_behind();
     }
 
     /// An interval at `self.i` (a `{`): `Some((low, high))` (`None` high: no upper bound) and
@@ -269,7 +259,7 @@ impl<'a> Parser<'a> {
         if b.get(self.i) != Some(&b'?') {
             self.capture_in_negative_look_behind();
             self.groups += 1;
-            self.open_group(Group::Capture);
+            self.open_group();
             return Ok(Some(true));
         }
         self.i += 1;
@@ -287,18 +277,18 @@ impl<'a> Parser<'a> {
                 return Ok(None);
             }
             b')' => return Err("undefined group option".into()),
-            b':' => self.open_group(Group::Plain),
+            b':' => self.open_group(),
             // A look-ahead, an atomic group, an absent group: none may be in a look-behind.
             b'=' | b'!' | b'>' | b'~' => {
                 self.not_in_look_behind();
-                self.open_group(Group::Plain);
+                self.open_group();
             }
             b'<' => match b.get(self.i) {
                 None => return Err("end pattern with unmatched parenthesis".into()),
                 Some(b'=') | Some(b'!') => {
                     let negative = b[self.i] == b'!';
                     self.i += 1;
-                    self.open_group(Group::LookBehind { negative });
+                    self.open_look_behind(negative);
                 }
                 Some(_) => self.named_group(b'>')?,
             },
@@ -306,7 +296,7 @@ impl<'a> Parser<'a> {
             b'(' => {
                 self.not_in_look_behind();
                 self.condition()?;
-                self.open_group(Group::Plain);
+                self.open_group();
             }
             _ => return self.options(c).map(Some),
         }
@@ -379,7 +369,7 @@ impl<'a> Parser<'a> {
             match c {
                 b')' => return Ok(true),
                 b':' => {
-                    self.open_group(Group::Plain);
+                    self.open_group();
                     return Ok(true);
                 }
                 b'-' => negative = true,
@@ -401,7 +391,7 @@ impl<'a> Parser<'a> {
         self.capture_in_negative_look_behind();
         self.names.insert(name);
         self.groups += 1;
-        self.open_group(Group::Capture);
+        self.open_group();
         Ok(())
     }
 

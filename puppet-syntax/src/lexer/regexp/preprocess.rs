@@ -37,7 +37,7 @@ pub(super) fn check(b: &[u8]) -> Result<(), &'static str> {
 }
 
 /// Up to three octal digits at the start of `b`: their value and count.
-fn scan_octal(b: &[u8]) -> (u32, usize) {
+pub(super) fn scan_octal(b: &[u8]) -> (u32, usize) {
     let digits = b
         .iter()
         .take(3)
@@ -50,7 +50,7 @@ fn scan_octal(b: &[u8]) -> (u32, usize) {
 }
 
 /// Up to `most` hexadecimal digits at the start of `b`: their value and count.
-fn scan_hex(b: &[u8], most: usize) -> (u32, usize) {
+pub(super) fn scan_hex(b: &[u8], most: usize) -> (u32, usize) {
     let digits = b
         .iter()
         .take(most)
@@ -73,51 +73,13 @@ fn escaped_character(b: &[u8], start: usize) -> Result<usize, &'static str> {
         bytes[len] = byte;
         len += 1;
         i = next;
-        if len == bytes.len() || utf8_prefix(&bytes[..len]) != Utf8Prefix::NeedsMore {
-            break;
+        match std::str::from_utf8(&bytes[..len]) {
+            Ok(_) => return Ok(i),
+            // The start of a character that needs more bytes (`rb_enc_precise_mbclen`'s
+            // "need more"), and room for them: read the next escaped byte.
+            Err(e) if e.error_len().is_none() && len < bytes.len() => {}
+            Err(_) => return Err("invalid multibyte escape"),
         }
-    }
-    match utf8_prefix(&bytes[..len]) {
-        Utf8Prefix::Invalid => Err("invalid multibyte escape"),
-        _ => Ok(i),
-    }
-}
-
-#[derive(PartialEq, Eq)]
-enum Utf8Prefix {
-    Complete,
-    NeedsMore,
-    Invalid,
-}
-
-/// What the bytes so far are as the start of one UTF-8 character (`rb_enc_precise_mbclen`).
-fn utf8_prefix(bytes: &[u8]) -> Utf8Prefix {
-    let lead = bytes[0];
-    let (len, second) = match lead {
-        0x00..=0x7f => return Utf8Prefix::Complete,
-        0xc2..=0xdf => (2, 0x80..=0xbf),
-        0xe0 => (3, 0xa0..=0xbf),
-        0xed => (3, 0x80..=0x9f),
-        0xe1..=0xef => (3, 0x80..=0xbf),
-        0xf0 => (4, 0x90..=0xbf),
-        0xf1..=0xf3 => (4, 0x80..=0xbf),
-        0xf4 => (4, 0x80..=0x8f),
-        _ => return Utf8Prefix::Invalid,
-    };
-    for (k, &byte) in bytes.iter().enumerate().skip(1) {
-        let fits = if k == 1 {
-            second.contains(&byte)
-        } else {
-            (0x80..=0xbf).contains(&byte)
-        };
-        if !fits {
-            return Utf8Prefix::Invalid;
-        }
-    }
-    if bytes.len() < len {
-        Utf8Prefix::NeedsMore
-    } else {
-        Utf8Prefix::Complete
     }
 }
 
