@@ -14,7 +14,9 @@ impl NodeKind {
     /// its type, and the others their defaults (the error of [`NewOrderReader::missing`] for
     /// a required one), and stores the node ([`NewOrderReader::store`], called in each arm
     /// so that the variant is written where it is stored, not copied). `Ok(None)` when
-    /// `class` is not a concrete positioned class.
+    /// `class` is not a concrete positioned class. Each class's arm is a function of its own,
+    /// kept out of line: the XPP reader recurses through here once per level of nesting, and
+    /// with every arm inlined this function's stack frame was 1.6 KB.
     #[inline]
     pub(crate) fn read_new_order<R: NewOrderReader>(
         class: ModelClass,
@@ -22,1191 +24,1507 @@ impl NodeKind {
         reader: &mut R,
     ) -> Result<Option<NodeId>, R::Error> {
         Ok(Some(match class {
-            ModelClass::Nop => {
-                let kind = NodeKind::Nop {};
-                reader.store(kind)
-            }
-            ModelClass::ParenthesizedExpression => {
-                let kind = NodeKind::ParenthesizedExpression {
-                    expr: if given > 0 {
-                        reader.node(
-                            &PARENTHESIZED_EXPRESSION_NEW_ORDER[0],
-                            ModelClass::Expression,
-                        )?
-                    } else {
-                        return Err(reader.missing(&PARENTHESIZED_EXPRESSION_NEW_ORDER[0]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::NotExpression => {
-                let kind = NodeKind::NotExpression {
-                    expr: if given > 0 {
-                        reader.node(&NOT_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&NOT_EXPRESSION_NEW_ORDER[0]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::UnaryMinusExpression => {
-                let kind = NodeKind::UnaryMinusExpression {
-                    expr: if given > 0 {
-                        reader.node(&UNARY_MINUS_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&UNARY_MINUS_EXPRESSION_NEW_ORDER[0]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::UnfoldExpression => {
-                let kind = NodeKind::UnfoldExpression {
-                    expr: if given > 0 {
-                        reader.node(&UNFOLD_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&UNFOLD_EXPRESSION_NEW_ORDER[0]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::AssignmentExpression => {
-                let kind = NodeKind::AssignmentExpression {
-                    left_expr: if given > 0 {
-                        reader.node(&ASSIGNMENT_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&ASSIGNMENT_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    right_expr: if given > 1 {
-                        reader.node(&ASSIGNMENT_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&ASSIGNMENT_EXPRESSION_NEW_ORDER[1]));
-                    },
-                    operator: if given > 2 {
-                        match AssignmentOperator::ALL.get(reader.enumeration(
-                            &ASSIGNMENT_EXPRESSION_NEW_ORDER[2],
-                            AssignmentOperator::NAMES,
-                        )?) {
-                            Some(&value) => value,
-                            None => {
-                                return Err(reader.out_of_range(&ASSIGNMENT_EXPRESSION_NEW_ORDER[2]))
-                            }
-                        }
-                    } else {
-                        return Err(reader.missing(&ASSIGNMENT_EXPRESSION_NEW_ORDER[2]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::ArithmeticExpression => {
-                let kind = NodeKind::ArithmeticExpression {
-                    left_expr: if given > 0 {
-                        reader.node(&ARITHMETIC_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&ARITHMETIC_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    right_expr: if given > 1 {
-                        reader.node(&ARITHMETIC_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&ARITHMETIC_EXPRESSION_NEW_ORDER[1]));
-                    },
-                    operator: if given > 2 {
-                        match ArithmeticOperator::ALL.get(reader.enumeration(
-                            &ARITHMETIC_EXPRESSION_NEW_ORDER[2],
-                            ArithmeticOperator::NAMES,
-                        )?) {
-                            Some(&value) => value,
-                            None => {
-                                return Err(reader.out_of_range(&ARITHMETIC_EXPRESSION_NEW_ORDER[2]))
-                            }
-                        }
-                    } else {
-                        return Err(reader.missing(&ARITHMETIC_EXPRESSION_NEW_ORDER[2]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::RelationshipExpression => {
-                let kind = NodeKind::RelationshipExpression {
-                    left_expr: if given > 0 {
-                        reader.node(
-                            &RELATIONSHIP_EXPRESSION_NEW_ORDER[0],
-                            ModelClass::Expression,
-                        )?
-                    } else {
-                        return Err(reader.missing(&RELATIONSHIP_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    right_expr: if given > 1 {
-                        reader.node(
-                            &RELATIONSHIP_EXPRESSION_NEW_ORDER[1],
-                            ModelClass::Expression,
-                        )?
-                    } else {
-                        return Err(reader.missing(&RELATIONSHIP_EXPRESSION_NEW_ORDER[1]));
-                    },
-                    operator: if given > 2 {
-                        match RelationshipOperator::ALL.get(reader.enumeration(
-                            &RELATIONSHIP_EXPRESSION_NEW_ORDER[2],
-                            RelationshipOperator::NAMES,
-                        )?) {
-                            Some(&value) => value,
-                            None => {
-                                return Err(
-                                    reader.out_of_range(&RELATIONSHIP_EXPRESSION_NEW_ORDER[2])
-                                )
-                            }
-                        }
-                    } else {
-                        return Err(reader.missing(&RELATIONSHIP_EXPRESSION_NEW_ORDER[2]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::AccessExpression => {
-                let kind = NodeKind::AccessExpression {
-                    left_expr: if given > 0 {
-                        reader.node(&ACCESS_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&ACCESS_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    keys: if given > 1 {
-                        reader.nodes(&ACCESS_EXPRESSION_NEW_ORDER[1], ModelClass::Expression, 0)?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::ComparisonExpression => {
-                let kind = NodeKind::ComparisonExpression {
-                    left_expr: if given > 0 {
-                        reader.node(&COMPARISON_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&COMPARISON_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    right_expr: if given > 1 {
-                        reader.node(&COMPARISON_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&COMPARISON_EXPRESSION_NEW_ORDER[1]));
-                    },
-                    operator: if given > 2 {
-                        match ComparisonOperator::ALL.get(reader.enumeration(
-                            &COMPARISON_EXPRESSION_NEW_ORDER[2],
-                            ComparisonOperator::NAMES,
-                        )?) {
-                            Some(&value) => value,
-                            None => {
-                                return Err(reader.out_of_range(&COMPARISON_EXPRESSION_NEW_ORDER[2]))
-                            }
-                        }
-                    } else {
-                        return Err(reader.missing(&COMPARISON_EXPRESSION_NEW_ORDER[2]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::MatchExpression => {
-                let kind = NodeKind::MatchExpression {
-                    left_expr: if given > 0 {
-                        reader.node(&MATCH_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&MATCH_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    right_expr: if given > 1 {
-                        reader.node(&MATCH_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&MATCH_EXPRESSION_NEW_ORDER[1]));
-                    },
-                    operator: if given > 2 {
-                        match MatchOperator::ALL.get(
-                            reader.enumeration(
-                                &MATCH_EXPRESSION_NEW_ORDER[2],
-                                MatchOperator::NAMES,
-                            )?,
-                        ) {
-                            Some(&value) => value,
-                            None => return Err(reader.out_of_range(&MATCH_EXPRESSION_NEW_ORDER[2])),
-                        }
-                    } else {
-                        return Err(reader.missing(&MATCH_EXPRESSION_NEW_ORDER[2]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::InExpression => {
-                let kind = NodeKind::InExpression {
-                    left_expr: if given > 0 {
-                        reader.node(&IN_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&IN_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    right_expr: if given > 1 {
-                        reader.node(&IN_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&IN_EXPRESSION_NEW_ORDER[1]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::AndExpression => {
-                let kind = NodeKind::AndExpression {
-                    left_expr: if given > 0 {
-                        reader.node(&AND_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&AND_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    right_expr: if given > 1 {
-                        reader.node(&AND_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&AND_EXPRESSION_NEW_ORDER[1]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::OrExpression => {
-                let kind = NodeKind::OrExpression {
-                    left_expr: if given > 0 {
-                        reader.node(&OR_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&OR_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    right_expr: if given > 1 {
-                        reader.node(&OR_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&OR_EXPRESSION_NEW_ORDER[1]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::LiteralList => {
-                let kind = NodeKind::LiteralList {
-                    values: if given > 0 {
-                        reader.nodes(&LITERAL_LIST_NEW_ORDER[0], ModelClass::Expression, 0)?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::KeyedEntry => {
-                let kind = NodeKind::KeyedEntry {
-                    key: if given > 0 {
-                        reader.node(&KEYED_ENTRY_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&KEYED_ENTRY_NEW_ORDER[0]));
-                    },
-                    value: if given > 1 {
-                        reader.node(&KEYED_ENTRY_NEW_ORDER[1], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&KEYED_ENTRY_NEW_ORDER[1]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::LiteralHash => {
-                let kind = NodeKind::LiteralHash {
-                    entries: if given > 0 {
-                        reader.nodes(&LITERAL_HASH_NEW_ORDER[0], ModelClass::KeyedEntry, 0)?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::BlockExpression => {
-                let kind = NodeKind::BlockExpression {
-                    statements: if given > 0 {
-                        reader.nodes(&BLOCK_EXPRESSION_NEW_ORDER[0], ModelClass::Expression, 0)?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::ApplyBlockExpression => {
-                let kind = NodeKind::ApplyBlockExpression {
-                    statements: if given > 0 {
-                        reader.nodes(
-                            &APPLY_BLOCK_EXPRESSION_NEW_ORDER[0],
-                            ModelClass::Expression,
-                            0,
-                        )?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::CaseOption => {
-                let kind = NodeKind::CaseOption {
-                    values: if given > 0 {
-                        reader.nodes(&CASE_OPTION_NEW_ORDER[0], ModelClass::Expression, 1)?
-                    } else {
-                        return Err(reader.missing(&CASE_OPTION_NEW_ORDER[0]));
-                    },
-                    then_expr: if given > 1 {
-                        reader.opt_node(&CASE_OPTION_NEW_ORDER[1], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::CaseExpression => {
-                let kind = NodeKind::CaseExpression {
-                    test: if given > 0 {
-                        reader.node(&CASE_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&CASE_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    options: if given > 1 {
-                        reader.nodes(&CASE_EXPRESSION_NEW_ORDER[1], ModelClass::CaseOption, 0)?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::ExportedQuery => {
-                let kind = NodeKind::ExportedQuery {
-                    expr: if given > 0 {
-                        reader.opt_node(&EXPORTED_QUERY_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::VirtualQuery => {
-                let kind = NodeKind::VirtualQuery {
-                    expr: if given > 0 {
-                        reader.opt_node(&VIRTUAL_QUERY_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::AttributeOperation => {
-                let kind = NodeKind::AttributeOperation {
-                    attribute_name: if given > 0 {
-                        reader.string(&ATTRIBUTE_OPERATION_NEW_ORDER[0])?
-                    } else {
-                        return Err(reader.missing(&ATTRIBUTE_OPERATION_NEW_ORDER[0]));
-                    },
-                    operator: if given > 1 {
-                        match AttributeOperator::ALL.get(reader.enumeration(
-                            &ATTRIBUTE_OPERATION_NEW_ORDER[1],
-                            AttributeOperator::NAMES,
-                        )?) {
-                            Some(&value) => value,
-                            None => {
-                                return Err(reader.out_of_range(&ATTRIBUTE_OPERATION_NEW_ORDER[1]))
-                            }
-                        }
-                    } else {
-                        return Err(reader.missing(&ATTRIBUTE_OPERATION_NEW_ORDER[1]));
-                    },
-                    value_expr: if given > 2 {
-                        reader.node(&ATTRIBUTE_OPERATION_NEW_ORDER[2], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&ATTRIBUTE_OPERATION_NEW_ORDER[2]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::AttributesOperation => {
-                let kind = NodeKind::AttributesOperation {
-                    expr: if given > 0 {
-                        reader.node(&ATTRIBUTES_OPERATION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&ATTRIBUTES_OPERATION_NEW_ORDER[0]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::CollectExpression => {
-                let kind = NodeKind::CollectExpression {
-                    type_expr: if given > 0 {
-                        reader.node(&COLLECT_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&COLLECT_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    query: if given > 1 {
-                        reader.node(
-                            &COLLECT_EXPRESSION_NEW_ORDER[1],
-                            ModelClass::QueryExpression,
-                        )?
-                    } else {
-                        return Err(reader.missing(&COLLECT_EXPRESSION_NEW_ORDER[1]));
-                    },
-                    operations: if given > 2 {
-                        reader.nodes(
-                            &COLLECT_EXPRESSION_NEW_ORDER[2],
-                            ModelClass::AbstractAttributeOperation,
-                            0,
-                        )?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::Parameter => {
-                let kind = NodeKind::Parameter {
-                    name: if given > 0 {
-                        reader.string(&PARAMETER_NEW_ORDER[0])?
-                    } else {
-                        return Err(reader.missing(&PARAMETER_NEW_ORDER[0]));
-                    },
-                    value: if given > 1 {
-                        reader.opt_node(&PARAMETER_NEW_ORDER[1], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                    type_expr: if given > 2 {
-                        reader.opt_node(&PARAMETER_NEW_ORDER[2], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                    captures_rest: if given > 3 {
-                        reader.opt_boolean(&PARAMETER_NEW_ORDER[3])?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::FunctionDefinition => {
-                let kind = NodeKind::FunctionDefinition {
-                    name: if given > 0 {
-                        reader.string(&FUNCTION_DEFINITION_NEW_ORDER[0])?
-                    } else {
-                        return Err(reader.missing(&FUNCTION_DEFINITION_NEW_ORDER[0]));
-                    },
-                    parameters: if given > 1 {
-                        reader.nodes(&FUNCTION_DEFINITION_NEW_ORDER[1], ModelClass::Parameter, 0)?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                    body: if given > 2 {
-                        reader
-                            .opt_node(&FUNCTION_DEFINITION_NEW_ORDER[2], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                    return_type: if given > 3 {
-                        reader
-                            .opt_node(&FUNCTION_DEFINITION_NEW_ORDER[3], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::ResourceTypeDefinition => {
-                let kind = NodeKind::ResourceTypeDefinition {
-                    name: if given > 0 {
-                        reader.string(&RESOURCE_TYPE_DEFINITION_NEW_ORDER[0])?
-                    } else {
-                        return Err(reader.missing(&RESOURCE_TYPE_DEFINITION_NEW_ORDER[0]));
-                    },
-                    parameters: if given > 1 {
-                        reader.nodes(
-                            &RESOURCE_TYPE_DEFINITION_NEW_ORDER[1],
-                            ModelClass::Parameter,
-                            0,
-                        )?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                    body: if given > 2 {
-                        reader.opt_node(
-                            &RESOURCE_TYPE_DEFINITION_NEW_ORDER[2],
-                            ModelClass::Expression,
-                        )?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::TypeAlias => {
-                let kind = NodeKind::TypeAlias {
-                    name: if given > 0 {
-                        reader.string(&TYPE_ALIAS_NEW_ORDER[0])?
-                    } else {
-                        return Err(reader.missing(&TYPE_ALIAS_NEW_ORDER[0]));
-                    },
-                    type_expr: if given > 1 {
-                        reader.opt_node(&TYPE_ALIAS_NEW_ORDER[1], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::TypeMapping => {
-                let kind = NodeKind::TypeMapping {
-                    type_expr: if given > 0 {
-                        reader.opt_node(&TYPE_MAPPING_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                    mapping_expr: if given > 1 {
-                        reader.opt_node(&TYPE_MAPPING_NEW_ORDER[1], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::TypeDefinition => {
-                let kind = NodeKind::TypeDefinition {
-                    name: if given > 0 {
-                        reader.string(&TYPE_DEFINITION_NEW_ORDER[0])?
-                    } else {
-                        return Err(reader.missing(&TYPE_DEFINITION_NEW_ORDER[0]));
-                    },
-                    parent: if given > 1 {
-                        reader.opt_string(&TYPE_DEFINITION_NEW_ORDER[1])?
-                    } else {
-                        None
-                    },
-                    body: if given > 2 {
-                        reader.opt_node(&TYPE_DEFINITION_NEW_ORDER[2], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::NodeDefinition => {
-                let kind = NodeKind::NodeDefinition {
-                    host_matches: if given > 0 {
-                        reader.nodes(&NODE_DEFINITION_NEW_ORDER[0], ModelClass::Expression, 1)?
-                    } else {
-                        return Err(reader.missing(&NODE_DEFINITION_NEW_ORDER[0]));
-                    },
-                    parent: if given > 1 {
-                        reader.opt_node(&NODE_DEFINITION_NEW_ORDER[1], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                    body: if given > 2 {
-                        reader.opt_node(&NODE_DEFINITION_NEW_ORDER[2], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::HeredocExpression => {
-                let kind = NodeKind::HeredocExpression {
-                    text_expr: if given > 0 {
-                        reader.node(&HEREDOC_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&HEREDOC_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    syntax: if given > 1 {
-                        reader.opt_string(&HEREDOC_EXPRESSION_NEW_ORDER[1])?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::HostClassDefinition => {
-                let kind = NodeKind::HostClassDefinition {
-                    name: if given > 0 {
-                        reader.string(&HOST_CLASS_DEFINITION_NEW_ORDER[0])?
-                    } else {
-                        return Err(reader.missing(&HOST_CLASS_DEFINITION_NEW_ORDER[0]));
-                    },
-                    parameters: if given > 1 {
-                        reader.nodes(
-                            &HOST_CLASS_DEFINITION_NEW_ORDER[1],
-                            ModelClass::Parameter,
-                            0,
-                        )?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                    body: if given > 2 {
-                        reader
-                            .opt_node(&HOST_CLASS_DEFINITION_NEW_ORDER[2], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                    parent_class: if given > 3 {
-                        reader.opt_string(&HOST_CLASS_DEFINITION_NEW_ORDER[3])?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::PlanDefinition => {
-                let kind = NodeKind::PlanDefinition {
-                    name: if given > 0 {
-                        reader.string(&PLAN_DEFINITION_NEW_ORDER[0])?
-                    } else {
-                        return Err(reader.missing(&PLAN_DEFINITION_NEW_ORDER[0]));
-                    },
-                    parameters: if given > 1 {
-                        reader.nodes(&PLAN_DEFINITION_NEW_ORDER[1], ModelClass::Parameter, 0)?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                    body: if given > 2 {
-                        reader.opt_node(&PLAN_DEFINITION_NEW_ORDER[2], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                    return_type: if given > 3 {
-                        reader.opt_node(&PLAN_DEFINITION_NEW_ORDER[3], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::LambdaExpression => {
-                let kind = NodeKind::LambdaExpression {
-                    parameters: if given > 0 {
-                        reader.nodes(&LAMBDA_EXPRESSION_NEW_ORDER[0], ModelClass::Parameter, 0)?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                    body: if given > 1 {
-                        reader.opt_node(&LAMBDA_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                    return_type: if given > 2 {
-                        reader.opt_node(&LAMBDA_EXPRESSION_NEW_ORDER[2], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::ApplyExpression => {
-                let kind = NodeKind::ApplyExpression {
-                    arguments: if given > 0 {
-                        reader.nodes(&APPLY_EXPRESSION_NEW_ORDER[0], ModelClass::Expression, 0)?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                    body: if given > 1 {
-                        reader.opt_node(&APPLY_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::IfExpression => {
-                let kind = NodeKind::IfExpression {
-                    test: if given > 0 {
-                        reader.node(&IF_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&IF_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    then_expr: if given > 1 {
-                        reader.opt_node(&IF_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                    else_expr: if given > 2 {
-                        reader.opt_node(&IF_EXPRESSION_NEW_ORDER[2], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::UnlessExpression => {
-                let kind = NodeKind::UnlessExpression {
-                    test: if given > 0 {
-                        reader.node(&UNLESS_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&UNLESS_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    then_expr: if given > 1 {
-                        reader.opt_node(&UNLESS_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                    else_expr: if given > 2 {
-                        reader.opt_node(&UNLESS_EXPRESSION_NEW_ORDER[2], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::CallFunctionExpression => {
-                let kind = NodeKind::CallFunctionExpression {
-                    functor_expr: if given > 0 {
-                        reader.node(
-                            &CALL_FUNCTION_EXPRESSION_NEW_ORDER[0],
-                            ModelClass::Expression,
-                        )?
-                    } else {
-                        return Err(reader.missing(&CALL_FUNCTION_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    rval_required: if given > 1 {
-                        reader.boolean(&CALL_FUNCTION_EXPRESSION_NEW_ORDER[1])?
-                    } else {
-                        false
-                    },
-                    arguments: if given > 2 {
-                        reader.nodes(
-                            &CALL_FUNCTION_EXPRESSION_NEW_ORDER[2],
-                            ModelClass::Expression,
-                            0,
-                        )?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                    lambda: if given > 3 {
-                        reader.opt_node(
-                            &CALL_FUNCTION_EXPRESSION_NEW_ORDER[3],
-                            ModelClass::Expression,
-                        )?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
+            ModelClass::Nop => read_nop(given, reader)?,
+            ModelClass::ParenthesizedExpression => read_parenthesized_expression(given, reader)?,
+            ModelClass::NotExpression => read_not_expression(given, reader)?,
+            ModelClass::UnaryMinusExpression => read_unary_minus_expression(given, reader)?,
+            ModelClass::UnfoldExpression => read_unfold_expression(given, reader)?,
+            ModelClass::AssignmentExpression => read_assignment_expression(given, reader)?,
+            ModelClass::ArithmeticExpression => read_arithmetic_expression(given, reader)?,
+            ModelClass::RelationshipExpression => read_relationship_expression(given, reader)?,
+            ModelClass::AccessExpression => read_access_expression(given, reader)?,
+            ModelClass::ComparisonExpression => read_comparison_expression(given, reader)?,
+            ModelClass::MatchExpression => read_match_expression(given, reader)?,
+            ModelClass::InExpression => read_in_expression(given, reader)?,
+            ModelClass::AndExpression => read_and_expression(given, reader)?,
+            ModelClass::OrExpression => read_or_expression(given, reader)?,
+            ModelClass::LiteralList => read_literal_list(given, reader)?,
+            ModelClass::KeyedEntry => read_keyed_entry(given, reader)?,
+            ModelClass::LiteralHash => read_literal_hash(given, reader)?,
+            ModelClass::BlockExpression => read_block_expression(given, reader)?,
+            ModelClass::ApplyBlockExpression => read_apply_block_expression(given, reader)?,
+            ModelClass::CaseOption => read_case_option(given, reader)?,
+            ModelClass::CaseExpression => read_case_expression(given, reader)?,
+            ModelClass::ExportedQuery => read_exported_query(given, reader)?,
+            ModelClass::VirtualQuery => read_virtual_query(given, reader)?,
+            ModelClass::AttributeOperation => read_attribute_operation(given, reader)?,
+            ModelClass::AttributesOperation => read_attributes_operation(given, reader)?,
+            ModelClass::CollectExpression => read_collect_expression(given, reader)?,
+            ModelClass::Parameter => read_parameter(given, reader)?,
+            ModelClass::FunctionDefinition => read_function_definition(given, reader)?,
+            ModelClass::ResourceTypeDefinition => read_resource_type_definition(given, reader)?,
+            ModelClass::TypeAlias => read_type_alias(given, reader)?,
+            ModelClass::TypeMapping => read_type_mapping(given, reader)?,
+            ModelClass::TypeDefinition => read_type_definition(given, reader)?,
+            ModelClass::NodeDefinition => read_node_definition(given, reader)?,
+            ModelClass::HeredocExpression => read_heredoc_expression(given, reader)?,
+            ModelClass::HostClassDefinition => read_host_class_definition(given, reader)?,
+            ModelClass::PlanDefinition => read_plan_definition(given, reader)?,
+            ModelClass::LambdaExpression => read_lambda_expression(given, reader)?,
+            ModelClass::ApplyExpression => read_apply_expression(given, reader)?,
+            ModelClass::IfExpression => read_if_expression(given, reader)?,
+            ModelClass::UnlessExpression => read_unless_expression(given, reader)?,
+            ModelClass::CallFunctionExpression => read_call_function_expression(given, reader)?,
             ModelClass::CallNamedFunctionExpression => {
-                let kind = NodeKind::CallNamedFunctionExpression {
-                    functor_expr: if given > 0 {
-                        reader.node(
-                            &CALL_NAMED_FUNCTION_EXPRESSION_NEW_ORDER[0],
-                            ModelClass::Expression,
-                        )?
-                    } else {
-                        return Err(reader.missing(&CALL_NAMED_FUNCTION_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    rval_required: if given > 1 {
-                        reader.boolean(&CALL_NAMED_FUNCTION_EXPRESSION_NEW_ORDER[1])?
-                    } else {
-                        false
-                    },
-                    arguments: if given > 2 {
-                        reader.nodes(
-                            &CALL_NAMED_FUNCTION_EXPRESSION_NEW_ORDER[2],
-                            ModelClass::Expression,
-                            0,
-                        )?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                    lambda: if given > 3 {
-                        reader.opt_node(
-                            &CALL_NAMED_FUNCTION_EXPRESSION_NEW_ORDER[3],
-                            ModelClass::Expression,
-                        )?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
+                read_call_named_function_expression(given, reader)?
             }
-            ModelClass::CallMethodExpression => {
-                let kind = NodeKind::CallMethodExpression {
-                    functor_expr: if given > 0 {
-                        reader.node(&CALL_METHOD_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&CALL_METHOD_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    rval_required: if given > 1 {
-                        reader.boolean(&CALL_METHOD_EXPRESSION_NEW_ORDER[1])?
-                    } else {
-                        false
-                    },
-                    arguments: if given > 2 {
-                        reader.nodes(
-                            &CALL_METHOD_EXPRESSION_NEW_ORDER[2],
-                            ModelClass::Expression,
-                            0,
-                        )?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                    lambda: if given > 3 {
-                        reader.opt_node(
-                            &CALL_METHOD_EXPRESSION_NEW_ORDER[3],
-                            ModelClass::Expression,
-                        )?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::LiteralRegularExpression => {
-                let kind = NodeKind::LiteralRegularExpression {
-                    value: if given > 0 {
-                        reader.regexp(&LITERAL_REGULAR_EXPRESSION_NEW_ORDER[0])?
-                    } else {
-                        return Err(reader.missing(&LITERAL_REGULAR_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    pattern: if given > 1 {
-                        reader.string(&LITERAL_REGULAR_EXPRESSION_NEW_ORDER[1])?
-                    } else {
-                        return Err(reader.missing(&LITERAL_REGULAR_EXPRESSION_NEW_ORDER[1]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::LiteralString => {
-                let kind = NodeKind::LiteralString {
-                    value: if given > 0 {
-                        reader.string(&LITERAL_STRING_NEW_ORDER[0])?
-                    } else {
-                        return Err(reader.missing(&LITERAL_STRING_NEW_ORDER[0]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::LiteralInteger => {
-                let kind = NodeKind::LiteralInteger {
-                    value: if given > 0 {
-                        IntValue::Small(reader.integer(&LITERAL_INTEGER_NEW_ORDER[0])?)
-                    } else {
-                        return Err(reader.missing(&LITERAL_INTEGER_NEW_ORDER[0]));
-                    },
-                    radix: if given > 1 {
-                        match u8::try_from(reader.integer(&LITERAL_INTEGER_NEW_ORDER[1])?) {
-                            Ok(radix) => radix,
-                            Err(_) => {
-                                return Err(reader.out_of_range(&LITERAL_INTEGER_NEW_ORDER[1]))
-                            }
-                        }
-                    } else {
-                        10
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::LiteralFloat => {
-                let kind = NodeKind::LiteralFloat {
-                    value: if given > 0 {
-                        reader.float(&LITERAL_FLOAT_NEW_ORDER[0])?
-                    } else {
-                        return Err(reader.missing(&LITERAL_FLOAT_NEW_ORDER[0]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::LiteralUndef => {
-                let kind = NodeKind::LiteralUndef {};
-                reader.store(kind)
-            }
-            ModelClass::LiteralDefault => {
-                let kind = NodeKind::LiteralDefault {};
-                reader.store(kind)
-            }
-            ModelClass::LiteralBoolean => {
-                let kind = NodeKind::LiteralBoolean {
-                    value: if given > 0 {
-                        reader.boolean(&LITERAL_BOOLEAN_NEW_ORDER[0])?
-                    } else {
-                        return Err(reader.missing(&LITERAL_BOOLEAN_NEW_ORDER[0]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::TextExpression => {
-                let kind = NodeKind::TextExpression {
-                    expr: if given > 0 {
-                        reader.node(&TEXT_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&TEXT_EXPRESSION_NEW_ORDER[0]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::ConcatenatedString => {
-                let kind = NodeKind::ConcatenatedString {
-                    segments: if given > 0 {
-                        reader.nodes(
-                            &CONCATENATED_STRING_NEW_ORDER[0],
-                            ModelClass::Expression,
-                            0,
-                        )?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::QualifiedName => {
-                let kind = NodeKind::QualifiedName {
-                    value: if given > 0 {
-                        reader.string(&QUALIFIED_NAME_NEW_ORDER[0])?
-                    } else {
-                        return Err(reader.missing(&QUALIFIED_NAME_NEW_ORDER[0]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::ReservedWord => {
-                let kind = NodeKind::ReservedWord {
-                    word: if given > 0 {
-                        reader.string(&RESERVED_WORD_NEW_ORDER[0])?
-                    } else {
-                        return Err(reader.missing(&RESERVED_WORD_NEW_ORDER[0]));
-                    },
-                    future: if given > 1 {
-                        reader.opt_boolean(&RESERVED_WORD_NEW_ORDER[1])?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::QualifiedReference => {
-                let kind = NodeKind::QualifiedReference {
-                    cased_value: if given > 0 {
-                        reader.string(&QUALIFIED_REFERENCE_NEW_ORDER[0])?
-                    } else {
-                        return Err(reader.missing(&QUALIFIED_REFERENCE_NEW_ORDER[0]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::VariableExpression => {
-                let kind = NodeKind::VariableExpression {
-                    expr: if given > 0 {
-                        reader.node(&VARIABLE_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&VARIABLE_EXPRESSION_NEW_ORDER[0]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::EppExpression => {
-                let kind = NodeKind::EppExpression {
-                    parameters_specified: if given > 0 {
-                        reader.opt_boolean(&EPP_EXPRESSION_NEW_ORDER[0])?
-                    } else {
-                        None
-                    },
-                    body: if given > 1 {
-                        reader.opt_node(&EPP_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::RenderStringExpression => {
-                let kind = NodeKind::RenderStringExpression {
-                    value: if given > 0 {
-                        reader.string(&RENDER_STRING_EXPRESSION_NEW_ORDER[0])?
-                    } else {
-                        return Err(reader.missing(&RENDER_STRING_EXPRESSION_NEW_ORDER[0]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::RenderExpression => {
-                let kind = NodeKind::RenderExpression {
-                    expr: if given > 0 {
-                        reader.node(&RENDER_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&RENDER_EXPRESSION_NEW_ORDER[0]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::ResourceBody => {
-                let kind = NodeKind::ResourceBody {
-                    title: if given > 0 {
-                        reader.opt_node(&RESOURCE_BODY_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        None
-                    },
-                    operations: if given > 1 {
-                        reader.nodes(
-                            &RESOURCE_BODY_NEW_ORDER[1],
-                            ModelClass::AbstractAttributeOperation,
-                            0,
-                        )?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::ResourceExpression => {
-                let kind = NodeKind::ResourceExpression {
-                    type_name: if given > 0 {
-                        reader.node(&RESOURCE_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&RESOURCE_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    form: if given > 1 {
-                        match ResourceForm::ALL.get(
-                            reader.enumeration(
-                                &RESOURCE_EXPRESSION_NEW_ORDER[1],
-                                ResourceForm::NAMES,
-                            )?,
-                        ) {
-                            Some(&value) => value,
-                            None => {
-                                return Err(reader.out_of_range(&RESOURCE_EXPRESSION_NEW_ORDER[1]))
-                            }
-                        }
-                    } else {
-                        ResourceForm::ALL[1]
-                    },
-                    bodies: if given > 2 {
-                        reader.nodes(
-                            &RESOURCE_EXPRESSION_NEW_ORDER[2],
-                            ModelClass::ResourceBody,
-                            0,
-                        )?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                };
-                reader.store(kind)
-            }
+            ModelClass::CallMethodExpression => read_call_method_expression(given, reader)?,
+            ModelClass::LiteralRegularExpression => read_literal_regular_expression(given, reader)?,
+            ModelClass::LiteralString => read_literal_string(given, reader)?,
+            ModelClass::LiteralInteger => read_literal_integer(given, reader)?,
+            ModelClass::LiteralFloat => read_literal_float(given, reader)?,
+            ModelClass::LiteralUndef => read_literal_undef(given, reader)?,
+            ModelClass::LiteralDefault => read_literal_default(given, reader)?,
+            ModelClass::LiteralBoolean => read_literal_boolean(given, reader)?,
+            ModelClass::TextExpression => read_text_expression(given, reader)?,
+            ModelClass::ConcatenatedString => read_concatenated_string(given, reader)?,
+            ModelClass::QualifiedName => read_qualified_name(given, reader)?,
+            ModelClass::ReservedWord => read_reserved_word(given, reader)?,
+            ModelClass::QualifiedReference => read_qualified_reference(given, reader)?,
+            ModelClass::VariableExpression => read_variable_expression(given, reader)?,
+            ModelClass::EppExpression => read_epp_expression(given, reader)?,
+            ModelClass::RenderStringExpression => read_render_string_expression(given, reader)?,
+            ModelClass::RenderExpression => read_render_expression(given, reader)?,
+            ModelClass::ResourceBody => read_resource_body(given, reader)?,
+            ModelClass::ResourceExpression => read_resource_expression(given, reader)?,
             ModelClass::ResourceDefaultsExpression => {
-                let kind = NodeKind::ResourceDefaultsExpression {
-                    form: if given > 0 {
-                        match ResourceForm::ALL.get(reader.enumeration(
-                            &RESOURCE_DEFAULTS_EXPRESSION_NEW_ORDER[0],
-                            ResourceForm::NAMES,
-                        )?) {
-                            Some(&value) => value,
-                            None => {
-                                return Err(
-                                    reader.out_of_range(&RESOURCE_DEFAULTS_EXPRESSION_NEW_ORDER[0])
-                                )
-                            }
-                        }
-                    } else {
-                        ResourceForm::ALL[1]
-                    },
-                    type_ref: if given > 1 {
-                        reader.opt_node(
-                            &RESOURCE_DEFAULTS_EXPRESSION_NEW_ORDER[1],
-                            ModelClass::Expression,
-                        )?
-                    } else {
-                        None
-                    },
-                    operations: if given > 2 {
-                        reader.nodes(
-                            &RESOURCE_DEFAULTS_EXPRESSION_NEW_ORDER[2],
-                            ModelClass::AbstractAttributeOperation,
-                            0,
-                        )?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                };
-                reader.store(kind)
+                read_resource_defaults_expression(given, reader)?
             }
             ModelClass::ResourceOverrideExpression => {
-                let kind = NodeKind::ResourceOverrideExpression {
-                    resources: if given > 0 {
-                        reader.node(
-                            &RESOURCE_OVERRIDE_EXPRESSION_NEW_ORDER[0],
-                            ModelClass::Expression,
-                        )?
-                    } else {
-                        return Err(reader.missing(&RESOURCE_OVERRIDE_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    form: if given > 1 {
-                        match ResourceForm::ALL.get(reader.enumeration(
-                            &RESOURCE_OVERRIDE_EXPRESSION_NEW_ORDER[1],
-                            ResourceForm::NAMES,
-                        )?) {
-                            Some(&value) => value,
-                            None => {
-                                return Err(
-                                    reader.out_of_range(&RESOURCE_OVERRIDE_EXPRESSION_NEW_ORDER[1])
-                                )
-                            }
-                        }
-                    } else {
-                        ResourceForm::ALL[1]
-                    },
-                    operations: if given > 2 {
-                        reader.nodes(
-                            &RESOURCE_OVERRIDE_EXPRESSION_NEW_ORDER[2],
-                            ModelClass::AbstractAttributeOperation,
-                            0,
-                        )?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                };
-                reader.store(kind)
+                read_resource_override_expression(given, reader)?
             }
-            ModelClass::SelectorEntry => {
-                let kind = NodeKind::SelectorEntry {
-                    matching_expr: if given > 0 {
-                        reader.node(&SELECTOR_ENTRY_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&SELECTOR_ENTRY_NEW_ORDER[0]));
-                    },
-                    value_expr: if given > 1 {
-                        reader.node(&SELECTOR_ENTRY_NEW_ORDER[1], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&SELECTOR_ENTRY_NEW_ORDER[1]));
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::SelectorExpression => {
-                let kind = NodeKind::SelectorExpression {
-                    left_expr: if given > 0 {
-                        reader.node(&SELECTOR_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
-                    } else {
-                        return Err(reader.missing(&SELECTOR_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    selectors: if given > 1 {
-                        reader.nodes(
-                            &SELECTOR_EXPRESSION_NEW_ORDER[1],
-                            ModelClass::SelectorEntry,
-                            0,
-                        )?
-                    } else {
-                        NodeList::EMPTY
-                    },
-                };
-                reader.store(kind)
-            }
-            ModelClass::NamedAccessExpression => {
-                let kind = NodeKind::NamedAccessExpression {
-                    left_expr: if given > 0 {
-                        reader.node(
-                            &NAMED_ACCESS_EXPRESSION_NEW_ORDER[0],
-                            ModelClass::Expression,
-                        )?
-                    } else {
-                        return Err(reader.missing(&NAMED_ACCESS_EXPRESSION_NEW_ORDER[0]));
-                    },
-                    right_expr: if given > 1 {
-                        reader.node(
-                            &NAMED_ACCESS_EXPRESSION_NEW_ORDER[1],
-                            ModelClass::Expression,
-                        )?
-                    } else {
-                        return Err(reader.missing(&NAMED_ACCESS_EXPRESSION_NEW_ORDER[1]));
-                    },
-                };
-                reader.store(kind)
-            }
+            ModelClass::SelectorEntry => read_selector_entry(given, reader)?,
+            ModelClass::SelectorExpression => read_selector_expression(given, reader)?,
+            ModelClass::NamedAccessExpression => read_named_access_expression(given, reader)?,
             _ => return Ok(None),
         }))
     }
+}
+/// [`NodeKind::read_new_order`] for `Nop`.
+#[inline(never)]
+fn read_nop<R: NewOrderReader>(_given: usize, reader: &mut R) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::Nop {};
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `ParenthesizedExpression`.
+#[inline(never)]
+fn read_parenthesized_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::ParenthesizedExpression {
+        expr: if given > 0 {
+            reader.node(
+                &PARENTHESIZED_EXPRESSION_NEW_ORDER[0],
+                ModelClass::Expression,
+            )?
+        } else {
+            return Err(reader.missing(&PARENTHESIZED_EXPRESSION_NEW_ORDER[0]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `NotExpression`.
+#[inline(never)]
+fn read_not_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::NotExpression {
+        expr: if given > 0 {
+            reader.node(&NOT_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&NOT_EXPRESSION_NEW_ORDER[0]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `UnaryMinusExpression`.
+#[inline(never)]
+fn read_unary_minus_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::UnaryMinusExpression {
+        expr: if given > 0 {
+            reader.node(&UNARY_MINUS_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&UNARY_MINUS_EXPRESSION_NEW_ORDER[0]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `UnfoldExpression`.
+#[inline(never)]
+fn read_unfold_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::UnfoldExpression {
+        expr: if given > 0 {
+            reader.node(&UNFOLD_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&UNFOLD_EXPRESSION_NEW_ORDER[0]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `AssignmentExpression`.
+#[inline(never)]
+fn read_assignment_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::AssignmentExpression {
+        left_expr: if given > 0 {
+            reader.node(&ASSIGNMENT_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&ASSIGNMENT_EXPRESSION_NEW_ORDER[0]));
+        },
+        right_expr: if given > 1 {
+            reader.node(&ASSIGNMENT_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&ASSIGNMENT_EXPRESSION_NEW_ORDER[1]));
+        },
+        operator: if given > 2 {
+            match AssignmentOperator::ALL.get(reader.enumeration(
+                &ASSIGNMENT_EXPRESSION_NEW_ORDER[2],
+                AssignmentOperator::NAMES,
+            )?) {
+                Some(&value) => value,
+                None => return Err(reader.out_of_range(&ASSIGNMENT_EXPRESSION_NEW_ORDER[2])),
+            }
+        } else {
+            return Err(reader.missing(&ASSIGNMENT_EXPRESSION_NEW_ORDER[2]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `ArithmeticExpression`.
+#[inline(never)]
+fn read_arithmetic_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::ArithmeticExpression {
+        left_expr: if given > 0 {
+            reader.node(&ARITHMETIC_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&ARITHMETIC_EXPRESSION_NEW_ORDER[0]));
+        },
+        right_expr: if given > 1 {
+            reader.node(&ARITHMETIC_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&ARITHMETIC_EXPRESSION_NEW_ORDER[1]));
+        },
+        operator: if given > 2 {
+            match ArithmeticOperator::ALL.get(reader.enumeration(
+                &ARITHMETIC_EXPRESSION_NEW_ORDER[2],
+                ArithmeticOperator::NAMES,
+            )?) {
+                Some(&value) => value,
+                None => return Err(reader.out_of_range(&ARITHMETIC_EXPRESSION_NEW_ORDER[2])),
+            }
+        } else {
+            return Err(reader.missing(&ARITHMETIC_EXPRESSION_NEW_ORDER[2]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `RelationshipExpression`.
+#[inline(never)]
+fn read_relationship_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::RelationshipExpression {
+        left_expr: if given > 0 {
+            reader.node(
+                &RELATIONSHIP_EXPRESSION_NEW_ORDER[0],
+                ModelClass::Expression,
+            )?
+        } else {
+            return Err(reader.missing(&RELATIONSHIP_EXPRESSION_NEW_ORDER[0]));
+        },
+        right_expr: if given > 1 {
+            reader.node(
+                &RELATIONSHIP_EXPRESSION_NEW_ORDER[1],
+                ModelClass::Expression,
+            )?
+        } else {
+            return Err(reader.missing(&RELATIONSHIP_EXPRESSION_NEW_ORDER[1]));
+        },
+        operator: if given > 2 {
+            match RelationshipOperator::ALL.get(reader.enumeration(
+                &RELATIONSHIP_EXPRESSION_NEW_ORDER[2],
+                RelationshipOperator::NAMES,
+            )?) {
+                Some(&value) => value,
+                None => return Err(reader.out_of_range(&RELATIONSHIP_EXPRESSION_NEW_ORDER[2])),
+            }
+        } else {
+            return Err(reader.missing(&RELATIONSHIP_EXPRESSION_NEW_ORDER[2]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `AccessExpression`.
+#[inline(never)]
+fn read_access_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::AccessExpression {
+        left_expr: if given > 0 {
+            reader.node(&ACCESS_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&ACCESS_EXPRESSION_NEW_ORDER[0]));
+        },
+        keys: if given > 1 {
+            reader.nodes(&ACCESS_EXPRESSION_NEW_ORDER[1], ModelClass::Expression, 0)?
+        } else {
+            NodeList::EMPTY
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `ComparisonExpression`.
+#[inline(never)]
+fn read_comparison_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::ComparisonExpression {
+        left_expr: if given > 0 {
+            reader.node(&COMPARISON_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&COMPARISON_EXPRESSION_NEW_ORDER[0]));
+        },
+        right_expr: if given > 1 {
+            reader.node(&COMPARISON_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&COMPARISON_EXPRESSION_NEW_ORDER[1]));
+        },
+        operator: if given > 2 {
+            match ComparisonOperator::ALL.get(reader.enumeration(
+                &COMPARISON_EXPRESSION_NEW_ORDER[2],
+                ComparisonOperator::NAMES,
+            )?) {
+                Some(&value) => value,
+                None => return Err(reader.out_of_range(&COMPARISON_EXPRESSION_NEW_ORDER[2])),
+            }
+        } else {
+            return Err(reader.missing(&COMPARISON_EXPRESSION_NEW_ORDER[2]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `MatchExpression`.
+#[inline(never)]
+fn read_match_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::MatchExpression {
+        left_expr: if given > 0 {
+            reader.node(&MATCH_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&MATCH_EXPRESSION_NEW_ORDER[0]));
+        },
+        right_expr: if given > 1 {
+            reader.node(&MATCH_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&MATCH_EXPRESSION_NEW_ORDER[1]));
+        },
+        operator: if given > 2 {
+            match MatchOperator::ALL
+                .get(reader.enumeration(&MATCH_EXPRESSION_NEW_ORDER[2], MatchOperator::NAMES)?)
+            {
+                Some(&value) => value,
+                None => return Err(reader.out_of_range(&MATCH_EXPRESSION_NEW_ORDER[2])),
+            }
+        } else {
+            return Err(reader.missing(&MATCH_EXPRESSION_NEW_ORDER[2]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `InExpression`.
+#[inline(never)]
+fn read_in_expression<R: NewOrderReader>(given: usize, reader: &mut R) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::InExpression {
+        left_expr: if given > 0 {
+            reader.node(&IN_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&IN_EXPRESSION_NEW_ORDER[0]));
+        },
+        right_expr: if given > 1 {
+            reader.node(&IN_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&IN_EXPRESSION_NEW_ORDER[1]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `AndExpression`.
+#[inline(never)]
+fn read_and_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::AndExpression {
+        left_expr: if given > 0 {
+            reader.node(&AND_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&AND_EXPRESSION_NEW_ORDER[0]));
+        },
+        right_expr: if given > 1 {
+            reader.node(&AND_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&AND_EXPRESSION_NEW_ORDER[1]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `OrExpression`.
+#[inline(never)]
+fn read_or_expression<R: NewOrderReader>(given: usize, reader: &mut R) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::OrExpression {
+        left_expr: if given > 0 {
+            reader.node(&OR_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&OR_EXPRESSION_NEW_ORDER[0]));
+        },
+        right_expr: if given > 1 {
+            reader.node(&OR_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&OR_EXPRESSION_NEW_ORDER[1]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `LiteralList`.
+#[inline(never)]
+fn read_literal_list<R: NewOrderReader>(given: usize, reader: &mut R) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::LiteralList {
+        values: if given > 0 {
+            reader.nodes(&LITERAL_LIST_NEW_ORDER[0], ModelClass::Expression, 0)?
+        } else {
+            NodeList::EMPTY
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `KeyedEntry`.
+#[inline(never)]
+fn read_keyed_entry<R: NewOrderReader>(given: usize, reader: &mut R) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::KeyedEntry {
+        key: if given > 0 {
+            reader.node(&KEYED_ENTRY_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&KEYED_ENTRY_NEW_ORDER[0]));
+        },
+        value: if given > 1 {
+            reader.node(&KEYED_ENTRY_NEW_ORDER[1], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&KEYED_ENTRY_NEW_ORDER[1]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `LiteralHash`.
+#[inline(never)]
+fn read_literal_hash<R: NewOrderReader>(given: usize, reader: &mut R) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::LiteralHash {
+        entries: if given > 0 {
+            reader.nodes(&LITERAL_HASH_NEW_ORDER[0], ModelClass::KeyedEntry, 0)?
+        } else {
+            NodeList::EMPTY
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `BlockExpression`.
+#[inline(never)]
+fn read_block_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::BlockExpression {
+        statements: if given > 0 {
+            reader.nodes(&BLOCK_EXPRESSION_NEW_ORDER[0], ModelClass::Expression, 0)?
+        } else {
+            NodeList::EMPTY
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `ApplyBlockExpression`.
+#[inline(never)]
+fn read_apply_block_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::ApplyBlockExpression {
+        statements: if given > 0 {
+            reader.nodes(
+                &APPLY_BLOCK_EXPRESSION_NEW_ORDER[0],
+                ModelClass::Expression,
+                0,
+            )?
+        } else {
+            NodeList::EMPTY
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `CaseOption`.
+#[inline(never)]
+fn read_case_option<R: NewOrderReader>(given: usize, reader: &mut R) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::CaseOption {
+        values: if given > 0 {
+            reader.nodes(&CASE_OPTION_NEW_ORDER[0], ModelClass::Expression, 1)?
+        } else {
+            return Err(reader.missing(&CASE_OPTION_NEW_ORDER[0]));
+        },
+        then_expr: if given > 1 {
+            reader.opt_node(&CASE_OPTION_NEW_ORDER[1], ModelClass::Expression)?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `CaseExpression`.
+#[inline(never)]
+fn read_case_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::CaseExpression {
+        test: if given > 0 {
+            reader.node(&CASE_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&CASE_EXPRESSION_NEW_ORDER[0]));
+        },
+        options: if given > 1 {
+            reader.nodes(&CASE_EXPRESSION_NEW_ORDER[1], ModelClass::CaseOption, 0)?
+        } else {
+            NodeList::EMPTY
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `ExportedQuery`.
+#[inline(never)]
+fn read_exported_query<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::ExportedQuery {
+        expr: if given > 0 {
+            reader.opt_node(&EXPORTED_QUERY_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `VirtualQuery`.
+#[inline(never)]
+fn read_virtual_query<R: NewOrderReader>(given: usize, reader: &mut R) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::VirtualQuery {
+        expr: if given > 0 {
+            reader.opt_node(&VIRTUAL_QUERY_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `AttributeOperation`.
+#[inline(never)]
+fn read_attribute_operation<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::AttributeOperation {
+        attribute_name: if given > 0 {
+            reader.string(&ATTRIBUTE_OPERATION_NEW_ORDER[0])?
+        } else {
+            return Err(reader.missing(&ATTRIBUTE_OPERATION_NEW_ORDER[0]));
+        },
+        operator: if given > 1 {
+            match AttributeOperator::ALL.get(
+                reader.enumeration(&ATTRIBUTE_OPERATION_NEW_ORDER[1], AttributeOperator::NAMES)?,
+            ) {
+                Some(&value) => value,
+                None => return Err(reader.out_of_range(&ATTRIBUTE_OPERATION_NEW_ORDER[1])),
+            }
+        } else {
+            return Err(reader.missing(&ATTRIBUTE_OPERATION_NEW_ORDER[1]));
+        },
+        value_expr: if given > 2 {
+            reader.node(&ATTRIBUTE_OPERATION_NEW_ORDER[2], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&ATTRIBUTE_OPERATION_NEW_ORDER[2]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `AttributesOperation`.
+#[inline(never)]
+fn read_attributes_operation<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::AttributesOperation {
+        expr: if given > 0 {
+            reader.node(&ATTRIBUTES_OPERATION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&ATTRIBUTES_OPERATION_NEW_ORDER[0]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `CollectExpression`.
+#[inline(never)]
+fn read_collect_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::CollectExpression {
+        type_expr: if given > 0 {
+            reader.node(&COLLECT_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&COLLECT_EXPRESSION_NEW_ORDER[0]));
+        },
+        query: if given > 1 {
+            reader.node(
+                &COLLECT_EXPRESSION_NEW_ORDER[1],
+                ModelClass::QueryExpression,
+            )?
+        } else {
+            return Err(reader.missing(&COLLECT_EXPRESSION_NEW_ORDER[1]));
+        },
+        operations: if given > 2 {
+            reader.nodes(
+                &COLLECT_EXPRESSION_NEW_ORDER[2],
+                ModelClass::AbstractAttributeOperation,
+                0,
+            )?
+        } else {
+            NodeList::EMPTY
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `Parameter`.
+#[inline(never)]
+fn read_parameter<R: NewOrderReader>(given: usize, reader: &mut R) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::Parameter {
+        name: if given > 0 {
+            reader.string(&PARAMETER_NEW_ORDER[0])?
+        } else {
+            return Err(reader.missing(&PARAMETER_NEW_ORDER[0]));
+        },
+        value: if given > 1 {
+            reader.opt_node(&PARAMETER_NEW_ORDER[1], ModelClass::Expression)?
+        } else {
+            None
+        },
+        type_expr: if given > 2 {
+            reader.opt_node(&PARAMETER_NEW_ORDER[2], ModelClass::Expression)?
+        } else {
+            None
+        },
+        captures_rest: if given > 3 {
+            reader.opt_boolean(&PARAMETER_NEW_ORDER[3])?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `FunctionDefinition`.
+#[inline(never)]
+fn read_function_definition<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::FunctionDefinition {
+        name: if given > 0 {
+            reader.string(&FUNCTION_DEFINITION_NEW_ORDER[0])?
+        } else {
+            return Err(reader.missing(&FUNCTION_DEFINITION_NEW_ORDER[0]));
+        },
+        parameters: if given > 1 {
+            reader.nodes(&FUNCTION_DEFINITION_NEW_ORDER[1], ModelClass::Parameter, 0)?
+        } else {
+            NodeList::EMPTY
+        },
+        body: if given > 2 {
+            reader.opt_node(&FUNCTION_DEFINITION_NEW_ORDER[2], ModelClass::Expression)?
+        } else {
+            None
+        },
+        return_type: if given > 3 {
+            reader.opt_node(&FUNCTION_DEFINITION_NEW_ORDER[3], ModelClass::Expression)?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `ResourceTypeDefinition`.
+#[inline(never)]
+fn read_resource_type_definition<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::ResourceTypeDefinition {
+        name: if given > 0 {
+            reader.string(&RESOURCE_TYPE_DEFINITION_NEW_ORDER[0])?
+        } else {
+            return Err(reader.missing(&RESOURCE_TYPE_DEFINITION_NEW_ORDER[0]));
+        },
+        parameters: if given > 1 {
+            reader.nodes(
+                &RESOURCE_TYPE_DEFINITION_NEW_ORDER[1],
+                ModelClass::Parameter,
+                0,
+            )?
+        } else {
+            NodeList::EMPTY
+        },
+        body: if given > 2 {
+            reader.opt_node(
+                &RESOURCE_TYPE_DEFINITION_NEW_ORDER[2],
+                ModelClass::Expression,
+            )?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `TypeAlias`.
+#[inline(never)]
+fn read_type_alias<R: NewOrderReader>(given: usize, reader: &mut R) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::TypeAlias {
+        name: if given > 0 {
+            reader.string(&TYPE_ALIAS_NEW_ORDER[0])?
+        } else {
+            return Err(reader.missing(&TYPE_ALIAS_NEW_ORDER[0]));
+        },
+        type_expr: if given > 1 {
+            reader.opt_node(&TYPE_ALIAS_NEW_ORDER[1], ModelClass::Expression)?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `TypeMapping`.
+#[inline(never)]
+fn read_type_mapping<R: NewOrderReader>(given: usize, reader: &mut R) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::TypeMapping {
+        type_expr: if given > 0 {
+            reader.opt_node(&TYPE_MAPPING_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            None
+        },
+        mapping_expr: if given > 1 {
+            reader.opt_node(&TYPE_MAPPING_NEW_ORDER[1], ModelClass::Expression)?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `TypeDefinition`.
+#[inline(never)]
+fn read_type_definition<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::TypeDefinition {
+        name: if given > 0 {
+            reader.string(&TYPE_DEFINITION_NEW_ORDER[0])?
+        } else {
+            return Err(reader.missing(&TYPE_DEFINITION_NEW_ORDER[0]));
+        },
+        parent: if given > 1 {
+            reader.opt_string(&TYPE_DEFINITION_NEW_ORDER[1])?
+        } else {
+            None
+        },
+        body: if given > 2 {
+            reader.opt_node(&TYPE_DEFINITION_NEW_ORDER[2], ModelClass::Expression)?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `NodeDefinition`.
+#[inline(never)]
+fn read_node_definition<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::NodeDefinition {
+        host_matches: if given > 0 {
+            reader.nodes(&NODE_DEFINITION_NEW_ORDER[0], ModelClass::Expression, 1)?
+        } else {
+            return Err(reader.missing(&NODE_DEFINITION_NEW_ORDER[0]));
+        },
+        parent: if given > 1 {
+            reader.opt_node(&NODE_DEFINITION_NEW_ORDER[1], ModelClass::Expression)?
+        } else {
+            None
+        },
+        body: if given > 2 {
+            reader.opt_node(&NODE_DEFINITION_NEW_ORDER[2], ModelClass::Expression)?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `HeredocExpression`.
+#[inline(never)]
+fn read_heredoc_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::HeredocExpression {
+        text_expr: if given > 0 {
+            reader.node(&HEREDOC_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&HEREDOC_EXPRESSION_NEW_ORDER[0]));
+        },
+        syntax: if given > 1 {
+            reader.opt_string(&HEREDOC_EXPRESSION_NEW_ORDER[1])?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `HostClassDefinition`.
+#[inline(never)]
+fn read_host_class_definition<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::HostClassDefinition {
+        name: if given > 0 {
+            reader.string(&HOST_CLASS_DEFINITION_NEW_ORDER[0])?
+        } else {
+            return Err(reader.missing(&HOST_CLASS_DEFINITION_NEW_ORDER[0]));
+        },
+        parameters: if given > 1 {
+            reader.nodes(
+                &HOST_CLASS_DEFINITION_NEW_ORDER[1],
+                ModelClass::Parameter,
+                0,
+            )?
+        } else {
+            NodeList::EMPTY
+        },
+        body: if given > 2 {
+            reader.opt_node(&HOST_CLASS_DEFINITION_NEW_ORDER[2], ModelClass::Expression)?
+        } else {
+            None
+        },
+        parent_class: if given > 3 {
+            reader.opt_string(&HOST_CLASS_DEFINITION_NEW_ORDER[3])?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `PlanDefinition`.
+#[inline(never)]
+fn read_plan_definition<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::PlanDefinition {
+        name: if given > 0 {
+            reader.string(&PLAN_DEFINITION_NEW_ORDER[0])?
+        } else {
+            return Err(reader.missing(&PLAN_DEFINITION_NEW_ORDER[0]));
+        },
+        parameters: if given > 1 {
+            reader.nodes(&PLAN_DEFINITION_NEW_ORDER[1], ModelClass::Parameter, 0)?
+        } else {
+            NodeList::EMPTY
+        },
+        body: if given > 2 {
+            reader.opt_node(&PLAN_DEFINITION_NEW_ORDER[2], ModelClass::Expression)?
+        } else {
+            None
+        },
+        return_type: if given > 3 {
+            reader.opt_node(&PLAN_DEFINITION_NEW_ORDER[3], ModelClass::Expression)?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `LambdaExpression`.
+#[inline(never)]
+fn read_lambda_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::LambdaExpression {
+        parameters: if given > 0 {
+            reader.nodes(&LAMBDA_EXPRESSION_NEW_ORDER[0], ModelClass::Parameter, 0)?
+        } else {
+            NodeList::EMPTY
+        },
+        body: if given > 1 {
+            reader.opt_node(&LAMBDA_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
+        } else {
+            None
+        },
+        return_type: if given > 2 {
+            reader.opt_node(&LAMBDA_EXPRESSION_NEW_ORDER[2], ModelClass::Expression)?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `ApplyExpression`.
+#[inline(never)]
+fn read_apply_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::ApplyExpression {
+        arguments: if given > 0 {
+            reader.nodes(&APPLY_EXPRESSION_NEW_ORDER[0], ModelClass::Expression, 0)?
+        } else {
+            NodeList::EMPTY
+        },
+        body: if given > 1 {
+            reader.opt_node(&APPLY_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `IfExpression`.
+#[inline(never)]
+fn read_if_expression<R: NewOrderReader>(given: usize, reader: &mut R) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::IfExpression {
+        test: if given > 0 {
+            reader.node(&IF_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&IF_EXPRESSION_NEW_ORDER[0]));
+        },
+        then_expr: if given > 1 {
+            reader.opt_node(&IF_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
+        } else {
+            None
+        },
+        else_expr: if given > 2 {
+            reader.opt_node(&IF_EXPRESSION_NEW_ORDER[2], ModelClass::Expression)?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `UnlessExpression`.
+#[inline(never)]
+fn read_unless_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::UnlessExpression {
+        test: if given > 0 {
+            reader.node(&UNLESS_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&UNLESS_EXPRESSION_NEW_ORDER[0]));
+        },
+        then_expr: if given > 1 {
+            reader.opt_node(&UNLESS_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
+        } else {
+            None
+        },
+        else_expr: if given > 2 {
+            reader.opt_node(&UNLESS_EXPRESSION_NEW_ORDER[2], ModelClass::Expression)?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `CallFunctionExpression`.
+#[inline(never)]
+fn read_call_function_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::CallFunctionExpression {
+        functor_expr: if given > 0 {
+            reader.node(
+                &CALL_FUNCTION_EXPRESSION_NEW_ORDER[0],
+                ModelClass::Expression,
+            )?
+        } else {
+            return Err(reader.missing(&CALL_FUNCTION_EXPRESSION_NEW_ORDER[0]));
+        },
+        rval_required: if given > 1 {
+            reader.boolean(&CALL_FUNCTION_EXPRESSION_NEW_ORDER[1])?
+        } else {
+            false
+        },
+        arguments: if given > 2 {
+            reader.nodes(
+                &CALL_FUNCTION_EXPRESSION_NEW_ORDER[2],
+                ModelClass::Expression,
+                0,
+            )?
+        } else {
+            NodeList::EMPTY
+        },
+        lambda: if given > 3 {
+            reader.opt_node(
+                &CALL_FUNCTION_EXPRESSION_NEW_ORDER[3],
+                ModelClass::Expression,
+            )?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `CallNamedFunctionExpression`.
+#[inline(never)]
+fn read_call_named_function_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::CallNamedFunctionExpression {
+        functor_expr: if given > 0 {
+            reader.node(
+                &CALL_NAMED_FUNCTION_EXPRESSION_NEW_ORDER[0],
+                ModelClass::Expression,
+            )?
+        } else {
+            return Err(reader.missing(&CALL_NAMED_FUNCTION_EXPRESSION_NEW_ORDER[0]));
+        },
+        rval_required: if given > 1 {
+            reader.boolean(&CALL_NAMED_FUNCTION_EXPRESSION_NEW_ORDER[1])?
+        } else {
+            false
+        },
+        arguments: if given > 2 {
+            reader.nodes(
+                &CALL_NAMED_FUNCTION_EXPRESSION_NEW_ORDER[2],
+                ModelClass::Expression,
+                0,
+            )?
+        } else {
+            NodeList::EMPTY
+        },
+        lambda: if given > 3 {
+            reader.opt_node(
+                &CALL_NAMED_FUNCTION_EXPRESSION_NEW_ORDER[3],
+                ModelClass::Expression,
+            )?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `CallMethodExpression`.
+#[inline(never)]
+fn read_call_method_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::CallMethodExpression {
+        functor_expr: if given > 0 {
+            reader.node(&CALL_METHOD_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&CALL_METHOD_EXPRESSION_NEW_ORDER[0]));
+        },
+        rval_required: if given > 1 {
+            reader.boolean(&CALL_METHOD_EXPRESSION_NEW_ORDER[1])?
+        } else {
+            false
+        },
+        arguments: if given > 2 {
+            reader.nodes(
+                &CALL_METHOD_EXPRESSION_NEW_ORDER[2],
+                ModelClass::Expression,
+                0,
+            )?
+        } else {
+            NodeList::EMPTY
+        },
+        lambda: if given > 3 {
+            reader.opt_node(&CALL_METHOD_EXPRESSION_NEW_ORDER[3], ModelClass::Expression)?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `LiteralRegularExpression`.
+#[inline(never)]
+fn read_literal_regular_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::LiteralRegularExpression {
+        value: if given > 0 {
+            reader.regexp(&LITERAL_REGULAR_EXPRESSION_NEW_ORDER[0])?
+        } else {
+            return Err(reader.missing(&LITERAL_REGULAR_EXPRESSION_NEW_ORDER[0]));
+        },
+        pattern: if given > 1 {
+            reader.string(&LITERAL_REGULAR_EXPRESSION_NEW_ORDER[1])?
+        } else {
+            return Err(reader.missing(&LITERAL_REGULAR_EXPRESSION_NEW_ORDER[1]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `LiteralString`.
+#[inline(never)]
+fn read_literal_string<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::LiteralString {
+        value: if given > 0 {
+            reader.string(&LITERAL_STRING_NEW_ORDER[0])?
+        } else {
+            return Err(reader.missing(&LITERAL_STRING_NEW_ORDER[0]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `LiteralInteger`.
+#[inline(never)]
+fn read_literal_integer<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::LiteralInteger {
+        value: if given > 0 {
+            IntValue::Small(reader.integer(&LITERAL_INTEGER_NEW_ORDER[0])?)
+        } else {
+            return Err(reader.missing(&LITERAL_INTEGER_NEW_ORDER[0]));
+        },
+        radix: if given > 1 {
+            match u8::try_from(reader.integer(&LITERAL_INTEGER_NEW_ORDER[1])?) {
+                Ok(radix) => radix,
+                Err(_) => return Err(reader.out_of_range(&LITERAL_INTEGER_NEW_ORDER[1])),
+            }
+        } else {
+            10
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `LiteralFloat`.
+#[inline(never)]
+fn read_literal_float<R: NewOrderReader>(given: usize, reader: &mut R) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::LiteralFloat {
+        value: if given > 0 {
+            reader.float(&LITERAL_FLOAT_NEW_ORDER[0])?
+        } else {
+            return Err(reader.missing(&LITERAL_FLOAT_NEW_ORDER[0]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `LiteralUndef`.
+#[inline(never)]
+fn read_literal_undef<R: NewOrderReader>(
+    _given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::LiteralUndef {};
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `LiteralDefault`.
+#[inline(never)]
+fn read_literal_default<R: NewOrderReader>(
+    _given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::LiteralDefault {};
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `LiteralBoolean`.
+#[inline(never)]
+fn read_literal_boolean<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::LiteralBoolean {
+        value: if given > 0 {
+            reader.boolean(&LITERAL_BOOLEAN_NEW_ORDER[0])?
+        } else {
+            return Err(reader.missing(&LITERAL_BOOLEAN_NEW_ORDER[0]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `TextExpression`.
+#[inline(never)]
+fn read_text_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::TextExpression {
+        expr: if given > 0 {
+            reader.node(&TEXT_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&TEXT_EXPRESSION_NEW_ORDER[0]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `ConcatenatedString`.
+#[inline(never)]
+fn read_concatenated_string<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::ConcatenatedString {
+        segments: if given > 0 {
+            reader.nodes(&CONCATENATED_STRING_NEW_ORDER[0], ModelClass::Expression, 0)?
+        } else {
+            NodeList::EMPTY
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `QualifiedName`.
+#[inline(never)]
+fn read_qualified_name<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::QualifiedName {
+        value: if given > 0 {
+            reader.string(&QUALIFIED_NAME_NEW_ORDER[0])?
+        } else {
+            return Err(reader.missing(&QUALIFIED_NAME_NEW_ORDER[0]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `ReservedWord`.
+#[inline(never)]
+fn read_reserved_word<R: NewOrderReader>(given: usize, reader: &mut R) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::ReservedWord {
+        word: if given > 0 {
+            reader.string(&RESERVED_WORD_NEW_ORDER[0])?
+        } else {
+            return Err(reader.missing(&RESERVED_WORD_NEW_ORDER[0]));
+        },
+        future: if given > 1 {
+            reader.opt_boolean(&RESERVED_WORD_NEW_ORDER[1])?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `QualifiedReference`.
+#[inline(never)]
+fn read_qualified_reference<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::QualifiedReference {
+        cased_value: if given > 0 {
+            reader.string(&QUALIFIED_REFERENCE_NEW_ORDER[0])?
+        } else {
+            return Err(reader.missing(&QUALIFIED_REFERENCE_NEW_ORDER[0]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `VariableExpression`.
+#[inline(never)]
+fn read_variable_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::VariableExpression {
+        expr: if given > 0 {
+            reader.node(&VARIABLE_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&VARIABLE_EXPRESSION_NEW_ORDER[0]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `EppExpression`.
+#[inline(never)]
+fn read_epp_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::EppExpression {
+        parameters_specified: if given > 0 {
+            reader.opt_boolean(&EPP_EXPRESSION_NEW_ORDER[0])?
+        } else {
+            None
+        },
+        body: if given > 1 {
+            reader.opt_node(&EPP_EXPRESSION_NEW_ORDER[1], ModelClass::Expression)?
+        } else {
+            None
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `RenderStringExpression`.
+#[inline(never)]
+fn read_render_string_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::RenderStringExpression {
+        value: if given > 0 {
+            reader.string(&RENDER_STRING_EXPRESSION_NEW_ORDER[0])?
+        } else {
+            return Err(reader.missing(&RENDER_STRING_EXPRESSION_NEW_ORDER[0]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `RenderExpression`.
+#[inline(never)]
+fn read_render_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::RenderExpression {
+        expr: if given > 0 {
+            reader.node(&RENDER_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&RENDER_EXPRESSION_NEW_ORDER[0]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `ResourceBody`.
+#[inline(never)]
+fn read_resource_body<R: NewOrderReader>(given: usize, reader: &mut R) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::ResourceBody {
+        title: if given > 0 {
+            reader.opt_node(&RESOURCE_BODY_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            None
+        },
+        operations: if given > 1 {
+            reader.nodes(
+                &RESOURCE_BODY_NEW_ORDER[1],
+                ModelClass::AbstractAttributeOperation,
+                0,
+            )?
+        } else {
+            NodeList::EMPTY
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `ResourceExpression`.
+#[inline(never)]
+fn read_resource_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::ResourceExpression {
+        type_name: if given > 0 {
+            reader.node(&RESOURCE_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&RESOURCE_EXPRESSION_NEW_ORDER[0]));
+        },
+        form: if given > 1 {
+            match ResourceForm::ALL
+                .get(reader.enumeration(&RESOURCE_EXPRESSION_NEW_ORDER[1], ResourceForm::NAMES)?)
+            {
+                Some(&value) => value,
+                None => return Err(reader.out_of_range(&RESOURCE_EXPRESSION_NEW_ORDER[1])),
+            }
+        } else {
+            ResourceForm::ALL[1]
+        },
+        bodies: if given > 2 {
+            reader.nodes(
+                &RESOURCE_EXPRESSION_NEW_ORDER[2],
+                ModelClass::ResourceBody,
+                0,
+            )?
+        } else {
+            NodeList::EMPTY
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `ResourceDefaultsExpression`.
+#[inline(never)]
+fn read_resource_defaults_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::ResourceDefaultsExpression {
+        form: if given > 0 {
+            match ResourceForm::ALL.get(reader.enumeration(
+                &RESOURCE_DEFAULTS_EXPRESSION_NEW_ORDER[0],
+                ResourceForm::NAMES,
+            )?) {
+                Some(&value) => value,
+                None => return Err(reader.out_of_range(&RESOURCE_DEFAULTS_EXPRESSION_NEW_ORDER[0])),
+            }
+        } else {
+            ResourceForm::ALL[1]
+        },
+        type_ref: if given > 1 {
+            reader.opt_node(
+                &RESOURCE_DEFAULTS_EXPRESSION_NEW_ORDER[1],
+                ModelClass::Expression,
+            )?
+        } else {
+            None
+        },
+        operations: if given > 2 {
+            reader.nodes(
+                &RESOURCE_DEFAULTS_EXPRESSION_NEW_ORDER[2],
+                ModelClass::AbstractAttributeOperation,
+                0,
+            )?
+        } else {
+            NodeList::EMPTY
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `ResourceOverrideExpression`.
+#[inline(never)]
+fn read_resource_override_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::ResourceOverrideExpression {
+        resources: if given > 0 {
+            reader.node(
+                &RESOURCE_OVERRIDE_EXPRESSION_NEW_ORDER[0],
+                ModelClass::Expression,
+            )?
+        } else {
+            return Err(reader.missing(&RESOURCE_OVERRIDE_EXPRESSION_NEW_ORDER[0]));
+        },
+        form: if given > 1 {
+            match ResourceForm::ALL.get(reader.enumeration(
+                &RESOURCE_OVERRIDE_EXPRESSION_NEW_ORDER[1],
+                ResourceForm::NAMES,
+            )?) {
+                Some(&value) => value,
+                None => return Err(reader.out_of_range(&RESOURCE_OVERRIDE_EXPRESSION_NEW_ORDER[1])),
+            }
+        } else {
+            ResourceForm::ALL[1]
+        },
+        operations: if given > 2 {
+            reader.nodes(
+                &RESOURCE_OVERRIDE_EXPRESSION_NEW_ORDER[2],
+                ModelClass::AbstractAttributeOperation,
+                0,
+            )?
+        } else {
+            NodeList::EMPTY
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `SelectorEntry`.
+#[inline(never)]
+fn read_selector_entry<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::SelectorEntry {
+        matching_expr: if given > 0 {
+            reader.node(&SELECTOR_ENTRY_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&SELECTOR_ENTRY_NEW_ORDER[0]));
+        },
+        value_expr: if given > 1 {
+            reader.node(&SELECTOR_ENTRY_NEW_ORDER[1], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&SELECTOR_ENTRY_NEW_ORDER[1]));
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `SelectorExpression`.
+#[inline(never)]
+fn read_selector_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::SelectorExpression {
+        left_expr: if given > 0 {
+            reader.node(&SELECTOR_EXPRESSION_NEW_ORDER[0], ModelClass::Expression)?
+        } else {
+            return Err(reader.missing(&SELECTOR_EXPRESSION_NEW_ORDER[0]));
+        },
+        selectors: if given > 1 {
+            reader.nodes(
+                &SELECTOR_EXPRESSION_NEW_ORDER[1],
+                ModelClass::SelectorEntry,
+                0,
+            )?
+        } else {
+            NodeList::EMPTY
+        },
+    };
+    Ok(reader.store(kind))
+}
+/// [`NodeKind::read_new_order`] for `NamedAccessExpression`.
+#[inline(never)]
+fn read_named_access_expression<R: NewOrderReader>(
+    given: usize,
+    reader: &mut R,
+) -> Result<NodeId, R::Error> {
+    let kind = NodeKind::NamedAccessExpression {
+        left_expr: if given > 0 {
+            reader.node(
+                &NAMED_ACCESS_EXPRESSION_NEW_ORDER[0],
+                ModelClass::Expression,
+            )?
+        } else {
+            return Err(reader.missing(&NAMED_ACCESS_EXPRESSION_NEW_ORDER[0]));
+        },
+        right_expr: if given > 1 {
+            reader.node(
+                &NAMED_ACCESS_EXPRESSION_NEW_ORDER[1],
+                ModelClass::Expression,
+            )?
+        } else {
+            return Err(reader.missing(&NAMED_ACCESS_EXPRESSION_NEW_ORDER[1]));
+        },
+    };
+    Ok(reader.store(kind))
 }
