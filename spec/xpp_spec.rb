@@ -195,6 +195,16 @@ RSpec.describe "XPP files" do
       expect(renamed.file).to eq("/env/a.pp")
     end
 
+    it "writes again the digest of the source bytes, also of a source the parser repaired" do
+      [+"notice('caf\xE9')\n", +"\xEF\xBB\xBFnotice(1)\n", +"notice(1)\n"].each do |source|
+        source.force_encoding(Encoding::BINARY)
+        digest = Digest::SHA256.hexdigest(source)
+        loaded = PuppetNativeParser.load_xpp(PuppetNativeParser.parse(source).to_xpp, source: source)
+        expect(loaded.xpp_header["source-sha256"]).to eq(digest)
+        expect(PuppetNativeParser.load_xpp(loaded.to_xpp).xpp_header["source-sha256"]).to eq(digest)
+      end
+    end
+
     it "keeps syntax errors (no model) and the settings in the envelope" do
       source = "class a { $x = }\n"
       result = PuppetNativeParser.parse(source, file: "e.pp")

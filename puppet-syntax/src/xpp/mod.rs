@@ -282,6 +282,10 @@ pub struct XppFile {
     pub header: XppHeader,
     /// The model (absent when the source had syntax errors), text, file and diagnostics.
     pub result: ParseResult,
+    /// Whether the source given to [`read_xpp`] is `result.text` byte for byte (false without
+    /// a source, and for a source the parser had to repair, accepted by its digest): a caller
+    /// that keeps the source only where it differs from the text need not compare them again.
+    pub source_is_text: bool,
 }
 
 /// Reads an XPP file without parsing the source again. With `source` (the bytes of the `.pp`
@@ -324,15 +328,21 @@ pub fn read_xpp(bytes: &[u8], source: Option<&[u8]>) -> Result<XppFile, XppReadE
         (_, digest) => digest,
     };
     let result = read_payload(payload, header.format)?;
+    let mut source_is_text = false;
     if let (Some(source), Some(digest)) = (source, digest) {
-        if result.text.as_bytes() != source && !sha256_matches(source, digest) {
+        source_is_text = result.text.as_bytes() == source;
+        if !source_is_text && !sha256_matches(source, digest) {
             return Err(XppReadError::new(
                 XppErrorKind::SourceDigest,
                 "the source does not match the file's source-sha256",
             ));
         }
     }
-    Ok(XppFile { header, result })
+    Ok(XppFile {
+        header,
+        result,
+        source_is_text,
+    })
 }
 
 /// The envelope of an XPP file alone (MIME type, `document-type` and `version` checked; the

@@ -63,6 +63,16 @@ impl NativeResult {
     /// A fresh result of `options`, parsed from `bytes`.
     fn new(result: ParseResult, options: ParseOptions, validated: bool, bytes: &[u8]) -> Self {
         let source = (result.text.as_bytes() != bytes).then(|| bytes.to_vec());
+        Self::with_source(result, options, validated, source)
+    }
+
+    /// A fresh result that keeps `source`, the input bytes when they are not `result.text`.
+    fn with_source(
+        result: ParseResult,
+        options: ParseOptions,
+        validated: bool,
+        source: Option<Vec<u8>>,
+    ) -> Self {
         NativeResult {
             result: RefCell::new(result),
             options: RefCell::new(options),

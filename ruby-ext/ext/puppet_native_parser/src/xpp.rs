@@ -55,11 +55,9 @@ fn loaded(
     match read {
         Ok(read) => {
             let options = options_of(&read.header, read.result.file.clone());
-            let mut native =
-                NativeResult::new(read.result, options, true, source.unwrap_or_default());
-            if source.is_none() {
-                native.source = None;
-            }
+            // `read_xpp` compared the source with the text already.
+            let kept = source.filter(|_| !read.source_is_text).map(<[u8]>::to_vec);
+            let mut native = NativeResult::with_source(read.result, options, true, kept);
             native.xpp_header = Some(read.header);
             native.file = file;
             native.account();
