@@ -39,7 +39,11 @@ const DUMP_AFTER_HELP: &str = concat!(
     exit_status!(),
     "
 
-A file with errors gets no dump, only its diagnostics (on stderr).
+The diagnostics go to stderr. A file with syntax errors has no model: `pn` and `json` print
+nothing for it (as Puppet prints no dump), `cst` still prints its whole tree. Where the input
+stops being UTF-8, the valid part before it is dumped. Where Puppet's own dump fails (its PN
+transformer raises: a `*$rest` parameter, a parameter name like `$0`), the PN is printed and
+the file gets `error[PN_TRANSFORM_FAILED]`.
 
 Examples:
   puppet-parser dump --format pn --pretty manifests/init.pp

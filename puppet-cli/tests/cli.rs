@@ -342,6 +342,34 @@ fn invalid_utf8_is_a_diagnostic_at_the_first_bad_byte() {
     assert_eq!(rebuild_from_dump(&stdout(&out)), "$x = 1\n$y = 'caf");
 }
 
+/// Where Puppet's own `dump --format pn|json` fails (its PN transformer raises), ours prints the
+/// PN and reports the error Ruby raises, at the parameter, and exits 1; the CST is not PN.
+#[test]
+fn a_pn_puppet_cannot_dump_is_printed_with_an_error() {
+    let dir = TempDir::new();
+    let path = dir.file("splat.pp", "notice(1)\nfunction f(*$a) {}\n");
+    for (format, printed) in [
+        ("pn", "(function {:name \"f\" :params {:a {:splat true}}})"),
+        ("json", "{\"^\":[\"function\",{\"#\":[\"name\",\"f\",\"params\",{\"#\":[\"a\",{\"#\":[\"splat\",true]}]}]}]}"),
+    ] {
+        let out = run(["dump".as_ref(), "--format".as_ref(), format.as_ref(), path.as_os_str()]);
+        assert_eq!(code(&out), 1, "{format}");
+        assert!(stdout(&out).contains(printed), "{format}: {}", stdout(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!(
+                "{}:2:13: error[PN_TRANSFORM_FAILED]: Puppet cannot dump this as PN \
+                 (NoMethodError: undefined method `Literal' for Puppet::Pops::PN:Module)",
+                path.display()
+            )),
+            "{err}"
+        );
+    }
+    let out = dump(&[&path]);
+    assert_eq!(code(&out), 0);
+    assert!(!stderr(&out).contains("PN_TRANSFORM_FAILED"));
+}
+
 #[test]
 fn usage_errors_exit_2() {
     assert_eq!(code(&run(["dump"])), 2, "no FILE");

@@ -143,6 +143,31 @@ fn a_file_with_errors_gets_its_xpp_and_exit_1() {
     assert!(text.contains("no model (the source has syntax errors)"));
 }
 
+/// `xpp dump --format pn|json` says, as `dump` does, where Puppet's own dump would fail.
+#[test]
+fn xpp_dump_reports_a_pn_puppet_cannot_dump() {
+    let env = environment();
+    env.file(
+        "modules/web/functions/all.pp",
+        "function web::all(*$a) { $a }\n",
+    );
+    assert_eq!(code(&run(&["xpp", "build", s(&env.0)])), 0);
+    let xpp_path = env.0.join(".xpp/modules/web/functions/all.xpp");
+    for format in ["pn", "json"] {
+        let out = run(&["xpp", "dump", "--format", format, s(&xpp_path)]);
+        assert_eq!(code(&out), 1, "{format}");
+        assert!(stdout(&out).contains("splat"), "{}", stdout(&out));
+        assert!(
+            stderr(&out).contains(
+                "modules/web/functions/all.pp:1:20: error[PN_TRANSFORM_FAILED]: Puppet cannot dump this as PN"
+            ),
+            "{}",
+            stderr(&out)
+        );
+    }
+    assert_eq!(code(&run(&["xpp", "dump", s(&xpp_path)])), 0, "text");
+}
+
 #[test]
 fn check_reports_stale_missing_orphaned_and_unreadable() {
     let env = environment();

@@ -69,6 +69,10 @@ issue_codes! {
     /// when that second reading finds no error (Ruby would build a model from it; a tree of
     /// text read twice is not given).
     HEREDOC_BODY_READ_TWICE,
+    /// Ours: `puppet parser dump --format pn|json` fails on this program (Ruby's PN transformer
+    /// raises: a captures-rest or oddly named parameter, an `apply`); our dump prints the PN
+    /// and reports this error (`pn::RubyPnFailure`).
+    PN_TRANSFORM_FAILED,
     // parser
     SYNTAX_ERROR,
     /// Ours: nesting deeper than the parser's depth cap.

@@ -25,6 +25,11 @@
 //!   `transform_ApplyExpression`. We print it like a call: `(apply {:args [a…] :body [s…]})`,
 //!   with `:body` following the usual body rules and omitted when there is no body.
 //!
+//! [`transform_noting_ruby_failure`] and [`write_program`] also say where Ruby raises first
+//! ([`RubyPnFailure`], with Ruby's error): `puppet parser dump` prints no PN for such a program
+//! and exits 1, so `puppet-parser dump` reports that as an error (`PN_TRANSFORM_FAILED`) after
+//! the PN it prints.
+//!
 //! Two more cases that Ruby cannot reach from a parsed program but this API allows:
 //! `UnaryMinusExpression` of a `ReservedWord` (Ruby asks the word for a `value` it does not have,
 //! NoMethodError: we print `(- (reserved "w"))`), and transforming a lone `Parameter` (Ruby
@@ -32,8 +37,13 @@
 //! `{:name "x" :type … :splat true :value …}`).
 
 mod format;
+mod ruby_failure;
+
+use ruby_failure::is_pn_key;
+pub use ruby_failure::{RubyPnCause, RubyPnFailure};
 
 use std::borrow::Cow;
+use std::cell::Cell;
 
 use crate::ruby_format::regexp_has_fixed_encoding;
 
@@ -136,12 +146,20 @@ impl<'a> Pn<'a> {
 
 /// `PNTransformer.transform(program)`: the PN of the program body (`(nop)` without a body).
 pub fn transform(model: &Model) -> Pn<'_> {
-    Transformer { m: model }.opt(model.body())
+    Transformer::new(model).opt(model.body())
+}
+
+/// [`transform`], and the first place where Ruby's transformer raises on this program instead
+/// (see "Where Ruby crashes" above): `puppet parser dump` prints no PN for such a program.
+pub fn transform_noting_ruby_failure(model: &Model) -> (Pn<'_>, Option<RubyPnFailure>) {
+    let t = Transformer::new(model);
+    let pn = t.opt(model.body());
+    (pn, t.failure.get())
 }
 
 /// `PNTransformer.transform(node)` for any node.
 pub fn transform_node(model: &Model, id: NodeId) -> Pn<'_> {
-    Transformer { m: model }.node(id)
+    Transformer::new(model).node(id)
 }
 
 /// The four text renderings of a PN tree (see [`write_program`]).
@@ -172,22 +190,24 @@ impl<'a> Pn<'a> {
 /// The rendering of [`transform`]`(model)` in `format`, written to `out` one top-level statement
 /// at a time: the same bytes as `transform(model).render(format)` (without a trailing
 /// newline), but only one statement's PN tree and text are in memory at once, so a large
-/// program's dump costs little more memory than its model.
+/// program's dump costs little more memory than its model. Returns where Ruby's transformer
+/// would have raised instead, as [`transform_noting_ruby_failure`] does.
 pub fn write_program(
     model: &Model,
     format: PnFormat,
     out: &mut impl std::io::Write,
-) -> std::io::Result<()> {
-    let t = Transformer { m: model };
+) -> std::io::Result<Option<RubyPnFailure>> {
+    let t = Transformer::new(model);
     match model.body().map(|body| model.kind(body)) {
         Some(NodeKind::BlockExpression { statements }) => format::write_call_streamed(
             "block",
             model.nodes(*statements).iter().map(|&id| t.node(id)),
             format,
             out,
-        ),
-        _ => out.write_all(transform(model).render(format).as_bytes()),
+        )?,
+        _ => out.write_all(t.opt(model.body()).render(format).as_bytes())?,
     }
+    Ok(t.failure.get())
 }
 
 /// `puppet parser dump --format pn` of a model (without the trailing newline).
@@ -217,9 +237,25 @@ fn int(value: IntRef<'_>) -> Pn<'_> {
 
 struct Transformer<'a> {
     m: &'a Model,
+    /// The first place, in Ruby's order, where Ruby's transformer raises.
+    failure: Cell<Option<RubyPnFailure>>,
 }
 
 impl<'a> Transformer<'a> {
+    fn new(m: &'a Model) -> Self {
+        Transformer {
+            m,
+            failure: Cell::new(None),
+        }
+    }
+
+    /// Notes where Ruby would raise, unless it raised earlier.
+    fn ruby_fails(&self, node: NodeId, cause: RubyPnCause) {
+        if self.failure.get().is_none() {
+            self.failure.set(Some(RubyPnFailure { node, cause }));
+        }
+    }
+
     fn str(&self, id: crate::model::StrId) -> &'a str {
         self.m.str(id)
     }
@@ -266,19 +302,28 @@ impl<'a> Transformer<'a> {
         (name, Pn::List(vec![self.opt(expr)]))
     }
 
-    /// `parameters_entry` (with the captures-rest crash fixed, see the module docs).
+    /// `parameters_entry` (with the captures-rest crash fixed, see the module docs). Ruby makes
+    /// each parameter's map in turn (raising at the first captures-rest one), then checks the
+    /// names as keys (`PN::Map.new`).
     fn params_entry(&self, parameters: NodeList) -> (&'a str, Pn<'a>) {
-        let entries = self
-            .m
-            .nodes(parameters)
+        let params = self.m.nodes(parameters);
+        let entries: Vec<_> = params
             .iter()
             .map(|&p| match self.m.kind(p) {
                 NodeKind::Parameter { name, .. } => {
                     (self.str(*name), Pn::Map(self.param_entries(p, false)))
                 }
                 other => unreachable!("parameters hold Parameter nodes, not {:?}", other.class()),
-            });
-        ("params", Pn::Map(entries.collect()))
+            })
+            .collect();
+        if let Some((&p, _)) = params
+            .iter()
+            .zip(&entries)
+            .find(|(_, (key, _))| !is_pn_key(key))
+        {
+            self.ruby_fails(p, RubyPnCause::ParameterName);
+        }
+        ("params", Pn::Map(entries))
     }
 
     fn param_entries(&self, p: NodeId, with_name: bool) -> Vec<(&'a str, Pn<'a>)> {
@@ -299,6 +344,11 @@ impl<'a> Transformer<'a> {
             entries.push(("type", self.node(*t)));
         }
         if *captures_rest == Some(true) {
+            if !with_name {
+                // `parameters_entry` calls the missing `PN::Literal(true)` (`transform_Parameter`,
+                // for a lone parameter, has it right).
+                self.ruby_fails(p, RubyPnCause::CapturesRest);
+            }
             entries.push(("splat", Pn::Bool(true)));
         }
         if let Some(v) = value {
@@ -597,6 +647,8 @@ impl<'a> Transformer<'a> {
                     map_call("lambda", entries)
                 }
                 K::ApplyExpression { arguments, body } => {
+                    // Ruby's visitor has no method for it: it raises before any child.
+                    self.ruby_fails(id, RubyPnCause::NoTransform);
                     let mut entries = vec![("args", self.list(*arguments))];
                     if body.is_some() {
                         entries.push(self.block_entry("body", *body));

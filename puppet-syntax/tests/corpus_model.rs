@@ -94,21 +94,28 @@ fn corpus_pn_and_positions_equal_ruby() {
             failures.push(format!("{file}: no model: {}", diags.join("; ")));
             continue;
         };
-        match record["pn"].as_str() {
-            Some(expected) => {
-                let ours = puppet_syntax::pn::to_pn_string(&model);
-                if ours == expected {
+        let (pn, ruby_fails) = puppet_syntax::pn::transform_noting_ruby_failure(&model);
+        let ruby_fails = ruby_fails.map(|f| f.ruby_error(&model));
+        match (record["pn"].as_str(), record["pn_crash"].as_str()) {
+            (Some(expected), _) => {
+                let ours = pn.to_pn_string();
+                if ours == expected && ruby_fails.is_none() {
                     pn_same += 1;
                 } else {
                     failures.push(format!(
-                        "{file}: PN differs\n  ruby: {}\n  ours: {}",
+                        "{file}: PN differs\n  ruby: {}\n  ours: {}{}",
                         clip(expected),
-                        clip(&ours)
+                        clip(&ours),
+                        ruby_fails.map_or(String::new(), |e| format!(" (we say Ruby fails: {e})"))
                     ));
                 }
             }
-            // Ruby's PN transformer crashed (e.g. captures-rest parameters): nothing to compare.
-            None => pn_same += 1,
+            // Ruby's PN transformer raised (e.g. captures-rest parameters): we know where and why
+            // (`puppet-parser dump` reports it as PN_TRANSFORM_FAILED).
+            (None, Some(crash)) if ruby_fails.as_deref() == Some(crash) => pn_same += 1,
+            (None, crash) => failures.push(format!(
+                "{file}: Ruby's PN transformer raised {crash:?}, we say {ruby_fails:?}"
+            )),
         }
         let ours: Vec<(String, u64, u64)> = model
             .locs()

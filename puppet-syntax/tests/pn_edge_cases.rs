@@ -9,6 +9,7 @@ use pn_util::{expected, B};
 use puppet_syntax::model::{AttributeOperator, ComparisonOperator, Model, NodeKind, ResourceForm};
 use puppet_syntax::pn;
 use puppet_syntax::ruby_format::ruby_float_to_s;
+use puppet_syntax::{parse, ParseOptions};
 
 fn pn_of(b: &B) -> String {
     pn::to_pn_string(&b.m)
@@ -380,4 +381,93 @@ fn walk_order_matches_pcore_all_contents() {
         pn::to_pn_string(&m),
         r#"(function {:name "f" :params {:p {:type (qr "String") :value 1}} :body [1] :returns (qr "Integer")})"#
     );
+}
+
+/// Where Ruby's `PNTransformer` raises (and so `puppet parser dump` prints no PN), the first
+/// place in Ruby's order and Ruby's error (each printed by Ruby Puppet 7.23 for the source, as
+/// `Class: message`); `None` where Ruby prints the PN.
+#[test]
+fn the_first_place_where_ruby_cannot_dump_pn() {
+    use ParseKind::*;
+    const SPLAT: &str = "NoMethodError: undefined method `Literal' for Puppet::Pops::PN:Module";
+    let key = |k: &str| {
+        format!("ArgumentError: key {k} does not conform to pattern /^[A-Za-z_-][0-9A-Za-z_-]*$/)")
+    };
+    let apply = "RuntimeError: Visitor Error: the configured receiver \
+                 (Puppet::Pops::Model::PNTransformer) can't handle instance of: \
+                 Puppet::Pops::Model::ApplyExpression";
+    let cases: &[(&str, ParseKind, Option<(String, &str)>)] = &[
+        ("function f(*$a) {}", Manifest, Some((SPLAT.into(), "$a"))),
+        (
+            "function f(Integer *$a = [1]) {}",
+            Manifest,
+            Some((SPLAT.into(), "$a")),
+        ),
+        ("$h.each |$a, *$b| {}", Manifest, Some((SPLAT.into(), "$b"))),
+        (
+            "$h.each |$x::y| { }",
+            Manifest,
+            Some((key("x::y"), "$x::y")),
+        ),
+        ("class foo($0) {}", Manifest, Some((key("0"), "$0"))),
+        ("define d($0 = 1) {}", Manifest, Some((key("0"), "$0"))),
+        // A splat is met while the parameters are made, the names are checked after.
+        (
+            "$h.each |$b, *$a, $1| { }",
+            Manifest,
+            Some((SPLAT.into(), "$a")),
+        ),
+        // Inside an earlier parameter's default value first.
+        (
+            "$h.each |$a = $h.map |$0| {1}, *$b| {}",
+            Manifest,
+            Some((key("0"), "$0")),
+        ),
+        ("<%- | $a,\n$ | -%>x", Epp, Some((key(""), "$"))),
+        (
+            "plan p() { apply('x') { notice(1) } }",
+            Tasks,
+            Some((apply.into(), "apply('x') { notice(1) }")),
+        ),
+        ("$h.each |$a, $b| {}", Manifest, None),
+        (
+            "function f(Integer $a = 1) >> Integer { $a }",
+            Manifest,
+            None,
+        ),
+    ];
+    for (src, kind, expected) in cases {
+        let options = match kind {
+            Manifest => ParseOptions::new(),
+            Epp => ParseOptions::new().epp(true),
+            Tasks => ParseOptions::new().tasks(true),
+        };
+        let result = parse(src.as_bytes(), &options);
+        let model = result.model.as_ref().expect("a model");
+        let (_, failure) = pn::transform_noting_ruby_failure(model);
+        let found = failure.map(|f| {
+            let (offset, length) = model.span(f.node);
+            (
+                f.ruby_error(model),
+                &src[offset as usize..(offset + length) as usize],
+            )
+        });
+        let expected = expected.as_ref().map(|(e, at)| (e.clone(), *at));
+        assert_eq!(found, expected, "{src}");
+        // `write_program` says the same, and the error is `PN_TRANSFORM_FAILED` with Ruby's words.
+        let mut out = Vec::new();
+        let written = pn::write_program(model, pn::PnFormat::Pn, &mut out).unwrap();
+        assert_eq!(written, failure, "{src}");
+        if let Some(f) = failure {
+            let d = f.diagnostic(model);
+            assert_eq!(d.code.as_str(), "PN_TRANSFORM_FAILED");
+            assert_eq!(d.args, vec![("error", f.ruby_error(model))]);
+        }
+    }
+}
+
+enum ParseKind {
+    Manifest,
+    Epp,
+    Tasks,
 }

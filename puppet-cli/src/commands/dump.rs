@@ -51,7 +51,7 @@ pub fn run(args: &DumpArgs, color: ColorChoice) -> Outcome {
         let options = source::options_for(&base, args.parse, path, &input.name);
         let started = Instant::now();
         let bytes = input.bytes.len();
-        let Some(parse) = parse_guarded(input.bytes, &input.name, &options) else {
+        let Some(mut parse) = parse_guarded(input.bytes, &input.name, &options) else {
             outcome = outcome.merge(Outcome::Failure);
             continue;
         };
@@ -63,7 +63,8 @@ pub fn run(args: &DumpArgs, color: ColorChoice) -> Outcome {
             "parsed"
         );
 
-        let written = (|| -> io::Result<()> {
+        let written = (|| -> io::Result<Option<Diagnostic>> {
+            let mut ruby_fails = None;
             if several {
                 writeln!(out, "--- {}", escape(&input.name))?;
             }
@@ -80,20 +81,29 @@ pub fn run(args: &DumpArgs, color: ColorChoice) -> Outcome {
                         (_, false) => PnFormat::Json,
                         (_, true) => PnFormat::PrettyJson,
                     };
-                    pn::write_program(model, format, &mut out)?;
+                    // Where Puppet's transformer raises, its dump fails: an error after ours.
+                    ruby_fails = pn::write_program(model, format, &mut out)?.map(|failure| {
+                        let mut d = failure.diagnostic(model);
+                        d.locate(model.file(), model.source(), model.line_index());
+                        d
+                    });
                     writeln!(out)?
                 }
                 // Syntax errors: no model, only the diagnostics (below), as Puppet prints no dump.
                 (_, None) => {}
             }
             // Keep stdout and stderr in step on a terminal.
-            out.flush()
+            out.flush()?;
+            Ok(ruby_fails)
         })();
-        if let Err(err) = written {
-            if err.kind() != io::ErrorKind::BrokenPipe {
-                let _ = writeln!(stderr.lock(), "puppet-parser: cannot write output: {err}");
+        match written {
+            Ok(ruby_fails) => parse.diagnostics.extend(ruby_fails),
+            Err(err) => {
+                if err.kind() != io::ErrorKind::BrokenPipe {
+                    let _ = writeln!(stderr.lock(), "puppet-parser: cannot write output: {err}");
+                }
+                return outcome.merge(Outcome::Failure);
             }
-            return outcome.merge(Outcome::Failure);
         }
 
         let _ = human.write_file(&mut stderr.lock(), &input.name, None, &parse.diagnostics);

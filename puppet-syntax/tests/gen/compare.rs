@@ -66,6 +66,8 @@ pub enum Verdict {
 /// Our output: `Err` holds our diagnostics when there is no model (the outer `Err`, a panic).
 pub struct Ours {
     pub pn: String,
+    /// Where we say Ruby's PN transformer raises (`Class: message`).
+    pub pn_crash: Option<String>,
     pub locs: Vec<(String, u64, u64)>,
 }
 
@@ -97,8 +99,10 @@ pub fn ours(src: &str, epp: bool) -> Result<Result<Ours, Vec<String>>, String> {
         .into_iter()
         .map(|(c, o, l)| (c.name().to_string(), o as u64, l as u64))
         .collect();
+    let (pn, pn_crash) = puppet_syntax::pn::transform_noting_ruby_failure(&model);
     Ok(Ok(Ours {
-        pn: puppet_syntax::pn::to_pn_string(&model),
+        pn: pn.to_pn_string(),
+        pn_crash: pn_crash.map(|f| f.ruby_error(&model)),
         locs,
     }))
 }
@@ -166,7 +170,17 @@ pub fn compare(src: &str, epp: bool, record: &Value) -> Verdict {
             ours.locs.len()
         )
     };
-    // Ruby's PN transformer crashes on some models (captures-rest parameters): positions only.
+    // Ruby's PN transformer raises on some models (captures-rest parameters): we must say so,
+    // with Ruby's error, and then only positions are compared.
+    if record["pn_crash"].as_str() != ours.pn_crash.as_deref() {
+        let (ruby, ours) = (record["pn_crash"].as_str(), ours.pn_crash.as_deref());
+        return Verdict::Differs(Difference {
+            kind: DiffKind::Pn,
+            fingerprint: format!("pn_crash: ruby {ruby:?}, ours {ours:?}"),
+            group: format!("pn_crash: ruby {}, ours {}", ruby.is_some(), ours.is_some()),
+            detail: format!("Ruby's PN transformer: ruby {ruby:?}\n  ours: {ours:?}"),
+        });
+    }
     if let Some(pn) = record["pn"].as_str() {
         if pn != ours.pn {
             let at = pn

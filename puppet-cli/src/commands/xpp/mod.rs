@@ -155,14 +155,20 @@ fn dump(args: &XppDumpArgs) -> Outcome {
     };
     let result = &file.result;
     let mut out = io::BufWriter::new(io::stdout().lock());
+    // Where Puppet's PN transformer raises (`puppet parser dump` would fail), as `dump` says.
+    let mut ruby_fails = None;
     let written = (|| -> io::Result<()> {
         match (args.format, &result.model) {
-            (XppDumpFormat::Pn, Some(model)) => {
-                pn::write_program(model, pn::PnFormat::Pn, &mut out)?;
-                writeln!(out)?
-            }
-            (XppDumpFormat::Json, Some(model)) => {
-                pn::write_program(model, pn::PnFormat::Json, &mut out)?;
+            (XppDumpFormat::Pn | XppDumpFormat::Json, Some(model)) => {
+                let format = match args.format {
+                    XppDumpFormat::Pn => pn::PnFormat::Pn,
+                    _ => pn::PnFormat::Json,
+                };
+                ruby_fails = pn::write_program(model, format, &mut out)?.map(|failure| {
+                    let mut d = failure.diagnostic(model);
+                    d.locate(model.file(), model.source(), model.line_index());
+                    d
+                });
                 writeln!(out)?
             }
             (XppDumpFormat::Pn | XppDumpFormat::Json, None) => {}
@@ -202,8 +208,20 @@ fn dump(args: &XppDumpArgs) -> Outcome {
         }
         out.flush()
     })();
+    if let (Ok(()), Some(d)) = (&written, &ruby_fails) {
+        let _ = out.flush();
+        eprintln!(
+            "{}:{}:{}: {}[{}]: {}",
+            crate::report::escape(result.file.as_deref().unwrap_or("")),
+            d.line,
+            d.column,
+            d.severity.as_str(),
+            d.code,
+            crate::report::escape(&d.message)
+        );
+    }
     match written {
-        Ok(()) if result.has_errors() => Outcome::Errors,
+        Ok(()) if result.has_errors() || ruby_fails.is_some() => Outcome::Errors,
         Ok(()) => Outcome::Clean,
         Err(err) if err.kind() == io::ErrorKind::BrokenPipe => Outcome::Clean,
         Err(err) => {
