@@ -396,7 +396,9 @@ fn the_first_place_where_ruby_cannot_dump_pn() {
     let apply = "RuntimeError: Visitor Error: the configured receiver \
                  (Puppet::Pops::Model::PNTransformer) can't handle instance of: \
                  Puppet::Pops::Model::ApplyExpression";
-    let cases: &[(&str, ParseKind, Option<(String, &str)>)] = &[
+    // The source, how it is parsed, and Ruby's error with the text of the node it is at.
+    type Case<'a> = (&'a str, ParseKind, Option<(String, &'a str)>);
+    let cases: &[Case] = &[
         ("function f(*$a) {}", Manifest, Some((SPLAT.into(), "$a"))),
         (
             "function f(Integer *$a = [1]) {}",
