@@ -268,6 +268,53 @@ fn both_summaries_count_the_same_files() {
     }
 }
 
+/// A module named as one of Puppet's own loaders makes Puppet fail on every file ("Internal
+/// Error: Attempt to redefine loader named 'environment'"): one error, with a code, exit 1.
+#[test]
+fn a_module_named_as_a_puppet_loader_is_an_error() {
+    let dir = TempDir::new();
+    dir.file("modules/m/manifests/init.pp", "class m {}\n");
+    for name in ["environment", "puppet_system"] {
+        dir.file(&format!("site/{name}/manifests/init.pp"), "notice(1)\n");
+        let out = run_in(
+            &dir.0,
+            &[
+                "--log-format",
+                "json",
+                "validate",
+                "--modulepath",
+                "modules:site",
+                "modules",
+            ],
+            &[],
+        );
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        let record: Value = stderr(&out)
+            .lines()
+            .find_map(|l| serde_json::from_str::<Value>(l).ok())
+            .unwrap_or_else(|| panic!("{}", stderr(&out)));
+        assert_eq!(record["level"], "ERROR");
+        assert_eq!(record["code"], "RESERVED_MODULE_NAME");
+        assert_eq!(record["path"], format!("site/{name}"));
+        assert!(
+            record["message"]
+                .as_str()
+                .unwrap()
+                .contains(&format!("Attempt to redefine loader named '{name}'")),
+            "{record}"
+        );
+        std::fs::remove_dir_all(dir.0.join("site")).unwrap();
+    }
+    // Puppet's other names do not clash with a module (`production` is a Symbol there).
+    dir.file("site/production/manifests/init.pp", "notice(1)\n");
+    let out = run_in(
+        &dir.0,
+        &["validate", "--modulepath", "modules:site", "modules"],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
 #[test]
 fn a_missing_module_path_entry_is_warned_about() {
     let dir = TempDir::new();

@@ -17,7 +17,9 @@
 //! * One file count everywhere: `files` (human: "N files validated") counts the files read and
 //!   checked; `unreadable` those that could not be read; `internal_errors` those the parser
 //!   failed on. Diagnostic counts include those `--max-errors` left out (`omitted`).
-//! * A `--modulepath` entry (or `--manifest`) that does not exist is warned about (log).
+//! * A `--modulepath` entry (or `--manifest`) that does not exist is warned about (log). A
+//!   module path holding a module named `environment` or `puppet_system` is an error (log,
+//!   exit 1): Puppet's loaders of those names clash with it, and Puppet fails on every file.
 //! * Exit status: 0 without errors (warnings alone: 0), 1 with errors, 2 on usage or I/O
 //!   problems (an unreadable file is reported on stderr and the others are still validated).
 
@@ -139,6 +141,9 @@ pub fn run(args: &ValidateArgs, color: ColorChoice) -> Outcome {
     }
     let files = found.files;
     let options = parse_options(args);
+    if reserved_module_on_path(args) {
+        outcome = outcome.merge(Outcome::Errors);
+    }
     log::debug!(files = files.len(), millis = started.elapsed().as_millis() as u64; "inputs collected");
     log::info!(files = files.len(), jobs = args.jobs.unwrap_or(0), format = format_name(args.format); "validate");
 
@@ -256,6 +261,48 @@ fn parse_options(args: &ValidateArgs) -> ParseOptions {
     options
 }
 
+/// Names Puppet's loaders give themselves (`Loader::ENVIRONMENT`, the system loader): a module
+/// of that name gets a loader of the same name, and Puppet fails on every file of an
+/// environment whose module path holds one.
+const RESERVED_MODULE_NAMES: [&str; 2] = ["environment", "puppet_system"];
+
+/// Whether a `--modulepath` entry holds a module named as one of Puppet's own loaders. Puppet
+/// then cannot validate any file ("Internal Error: Attempt to redefine loader named
+/// 'environment'"): reported once, as an error, so that the command fails as Puppet's does.
+fn reserved_module_on_path(args: &ValidateArgs) -> bool {
+    let Some(mp) = &args.modulepath else {
+        return false;
+    };
+    let working_dir = std::env::current_dir().unwrap_or_default();
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let mut found = false;
+    for dir in std::env::split_paths(mp).filter(|p| !p.as_os_str().is_empty()) {
+        let resolved = resolve(&dir, &working_dir, home.as_deref());
+        for name in RESERVED_MODULE_NAMES {
+            if resolved.join(name).is_dir() {
+                found = true;
+                log::error!(
+                    code = "RESERVED_MODULE_NAME",
+                    path = escape_path(&dir.join(name)).as_ref();
+                    "the module path holds a module named '{name}', the name of one of Puppet's \
+                     own loaders: Puppet fails on every file with this module path (Internal \
+                     Error: Attempt to redefine loader named '{name}'); rename or move the module"
+                );
+            }
+        }
+    }
+    found
+}
+
+/// `path` as the library resolves it (`LocationContext`): `~` from `home`, relative paths
+/// against `working_dir`.
+fn resolve(path: &Path, working_dir: &Path, home: Option<&Path>) -> PathBuf {
+    match (path.strip_prefix("~"), home) {
+        (Ok(rest), Some(home)) => home.join(rest),
+        _ => working_dir.join(path),
+    }
+}
+
 /// The settings naming a path that should exist.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum PathSetting {
@@ -273,10 +320,7 @@ fn warn_if_missing(path: &Path, working_dir: &Path, home: Option<&Path>, setting
         PathSetting::ModulePathEntry => "module path entry",
         PathSetting::Manifest => "manifest",
     };
-    let resolved = match (path.strip_prefix("~"), home) {
-        (Ok(rest), Some(home)) => home.join(rest),
-        _ => working_dir.join(path),
-    };
+    let resolved = resolve(path, working_dir, home);
     if !resolved.exists() {
         log::warn!(path = escape_path(path).as_ref(); "{what} does not exist");
     } else if setting == PathSetting::ModulePathEntry && !resolved.is_dir() {
