@@ -67,8 +67,15 @@ pub(super) fn definition(p: &mut Parser<'_, '_>) -> CompletedMarker {
             NODE_DEF
         }
         _ => {
-            // APPLY
-            if p.at(LPAREN) {
+            // APPLY LPAREN arguments endcomma RPAREN: `arguments` is one or more, so
+            // `apply()` is a syntax error at `)`.
+            if p.at(LPAREN) && p.nth_at(1, RPAREN) {
+                let m = p.start();
+                p.bump(LPAREN);
+                expected_expression(p);
+                p.bump(RPAREN);
+                m.complete(p, ARG_LIST);
+            } else if p.at(LPAREN) {
                 arg_list(p, true);
             } else {
                 p.error_expected("'('");
