@@ -384,6 +384,9 @@ fn finish_lowering(
             _ => d.offset,
         })
         .min();
+    if first_syntax_error.is_none() {
+        lowering.settle_validation_crash();
+    }
     let failed = lowering.failed;
     let action_error_before_syntax_error = !lowering.internal_failure
         && first_syntax_error.is_some_and(|at| lowering.action_error_end <= at);

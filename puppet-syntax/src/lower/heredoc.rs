@@ -38,7 +38,7 @@ pub(super) fn lower_heredoc_text(
             (&computed.0, &computed.1, &computed.2)
         }
     };
-    let input = parser::Input::new(&text.text, lexed);
+    let input = parser::Input::new(&text.text, lexed).heredoc(header.escapes);
     let mut output = parser::parse(&input);
     let mapped = |diagnostics: Vec<Diagnostic>| -> Vec<Diagnostic> {
         diagnostics
@@ -72,6 +72,9 @@ pub(super) fn lower_heredoc_text(
     let mut lowering = Lowering::new(&text.text, lexed, model);
     lowering.heredoc_escapes = Some(header.escapes);
     process(&mut output.events, &mut lowering);
+    if first_syntax_error.is_none() {
+        lowering.settle_validation_crash();
+    }
     // A grammar action of the text that fails (`$y {}` inside `${…}`) is Ruby's first error
     // when it is reduced before the parser reaches a syntax error, as in a file
     // (`parse::finish_lowering`). Ruby reports it at its offset in the text taken as an offset

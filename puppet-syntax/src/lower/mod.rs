@@ -90,6 +90,10 @@ pub(crate) struct Lowering<'a> {
     /// or a tree Ruby's parser builds and its validator crashes on), not one of Ruby's
     /// grammar-action errors: a syntax error anywhere comes first.
     pub(crate) internal_failure: bool,
+    /// The first construct Ruby's parser builds and its validator then crashes on (`* =>` in
+    /// a resource body without a title): reported only when the parse meets no other error,
+    /// since a syntax or grammar-action error anywhere stops Ruby before it validates.
+    pub(crate) validation_crash: Option<Diagnostic>,
     /// Where the node whose grammar action failed ends: Ruby reduces (and raises) there.
     pub(crate) action_error_end: u32,
     /// Ruby raises the first failure only once it has read the token after the construct,
@@ -126,6 +130,7 @@ impl<'a> Lowering<'a> {
             building_end: 0,
             broken_frames: 0,
             internal_failure: false,
+            validation_crash: None,
             action_error_end: 0,
             action_error_after_lookahead: false,
             action_error_in_heredoc_text: false,
@@ -225,6 +230,18 @@ impl<'a> Lowering<'a> {
                 starts.get(i).copied().unwrap_or(self.action_error_end)
             },
             without_lookahead,
+        }
+    }
+
+    /// Turns a [`Lowering::validation_crash`] into the lowering's failure when nothing failed
+    /// before it: then it is the only error (an internal one, which any syntax error precedes).
+    pub(crate) fn settle_validation_crash(&mut self) {
+        if let Some(crash) = self.validation_crash.take() {
+            if !self.failed {
+                self.failed = true;
+                self.internal_failure = true;
+                self.diagnostics.push(crash);
+            }
         }
     }
 

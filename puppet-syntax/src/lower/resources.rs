@@ -4,6 +4,7 @@
 
 use super::stack::Val;
 use super::{Lowering, UNPOSITIONED};
+use crate::diagnostics::{Diagnostic, IssueCode};
 use crate::model::{AttributeOperator, ModelClass, NodeId, NodeKind, ResourceForm};
 use crate::syntax_kind::SyntaxKind::*;
 
@@ -154,20 +155,22 @@ impl Lowering<'_> {
                     value_expr,
                 } => (*attribute_name, *value_expr),
                 // Ruby makes a hash entry of `* => v` without a key or value, on which its
-                // validator fails with an internal error: not a grammar action's error, so
-                // a syntax error anywhere comes first (Ruby never gets to validate).
+                // validator fails with an internal error: not a grammar action's error, so a
+                // syntax or grammar-action error anywhere comes first (Ruby never gets to
+                // validate): noted, and the hash is made without it so that the parse goes on
+                // as Ruby's does (`@` on it is refused as on any hash).
                 NodeKind::AttributesOperation { .. } => {
                     let (offset, len) = self.model.span(op);
-                    if !self.failed {
-                        self.internal_failure = true;
-                    }
-                    self.action_error(
-                        offset,
-                        len,
-                        "'* =>' in a resource body without a title (Puppet fails on it with an \
-                         internal error)",
-                    );
-                    return Val::Nothing;
+                    self.validation_crash.get_or_insert_with(|| {
+                        Diagnostic::error(
+                            IssueCode::PARSE_ERROR,
+                            offset,
+                            len,
+                            "'* =>' in a resource body without a title (Puppet fails on it \
+                             with an internal error)",
+                        )
+                    });
+                    continue;
                 }
                 _ => {
                     self.action_error(

@@ -21,7 +21,7 @@ mod grammar;
 mod token_set;
 
 use crate::diagnostics::{Diagnostic, IssueCode};
-use crate::lexer::Lexed;
+use crate::lexer::{heredoc, uq_segment_value, EscapeSet, Lexed};
 use crate::options::ParseOptions;
 use crate::syntax_kind::SyntaxKind::{self, *};
 
@@ -49,6 +49,9 @@ pub(crate) struct Input<'t> {
     /// Indexes (into `kinds`) of the tokens a lexer error lies in, ascending: consuming one
     /// emits an [`Event::Error`], like a syntax error does.
     lexer_error_tokens: Vec<u32>,
+    /// For the text of a heredoc: its escapes (its own segments' values, which a syntax error
+    /// names, process only those).
+    heredoc_escapes: Option<EscapeSet>,
 }
 
 impl<'t> Input<'t> {
@@ -84,6 +87,7 @@ impl<'t> Input<'t> {
                 text,
                 lexed,
                 lexer_error_tokens,
+                heredoc_escapes: None,
             };
         }
         error_offsets.sort_unstable();
@@ -111,7 +115,14 @@ impl<'t> Input<'t> {
             text,
             lexed,
             lexer_error_tokens,
+            heredoc_escapes: None,
         }
+    }
+
+    /// This input as the text of a heredoc with `escapes` (its `/flags`).
+    pub(crate) fn heredoc(mut self, escapes: EscapeSet) -> Input<'t> {
+        self.heredoc_escapes = Some(escapes);
+        self
     }
 
     /// The first significant token at or after raw index `raw`: its index in `lexed` and its
@@ -676,10 +687,38 @@ impl<'i, 't> Parser<'i, 't> {
             let (run, _) = crate::lexer::text_run(self.input.lexed, self.input.text, self.raw_pos);
             return format!("'{run}'");
         }
+        if let Some(escapes) = self.input.heredoc_escapes {
+            if self.in_heredoc_text_string() {
+                let text = self.current_text();
+                let after_expression = matches!(kind, DQMID | DQPOST) && text.starts_with('}');
+                let dollar = escapes.contains(EscapeSet::DOLLAR);
+                let inner = heredoc::segment_inner(kind, text, after_expression, dollar);
+                return format!("'{}'", uq_segment_value(inner, escapes));
+            }
+        }
         format!(
             "'{}'",
             crate::lexer::ruby_token_value(kind, self.current_text())
         )
+    }
+
+    /// Whether the current token is a segment of a heredoc's own text (not of a string inside
+    /// one of its `${…}`): the text is the string that starts at its first byte, and a segment
+    /// belongs to it when no other string is open.
+    fn in_heredoc_text_string(&self) -> bool {
+        let kinds = &self.input.lexed.kinds;
+        if !matches!(kinds[self.raw_pos], STRING | DQPRE | DQMID | DQPOST) {
+            return false;
+        }
+        let open = kinds[..self.raw_pos].iter().fold(0i64, |open, &k| match k {
+            DQPRE => open + 1,
+            DQPOST => open - 1,
+            _ => open,
+        });
+        match kinds[self.raw_pos] {
+            STRING | DQPRE => self.input.lexed.starts[self.raw_pos] == 0,
+            _ => open == 1,
+        }
     }
 
     // ---- guards ----
