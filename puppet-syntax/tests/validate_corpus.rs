@@ -59,20 +59,24 @@ fn read_or_skip(path: &Path, how: &str) -> Option<String> {
 
 /// (issue, severity, line, pos[, message]) of Ruby's diagnostics, then of its import (the
 /// issue ours for the message; a missing line or pos is 0); messages only when present.
-fn ruby_rows(record: &Value) -> Vec<(String, String, u64, u64, Option<String>)> {
+/// One of Ruby's diagnostics: issue, severity, line, column (0: not known), message.
+type RubyRow = (String, String, u64, u64, Option<String>);
+
+fn ruby_row(d: &Value) -> RubyRow {
+    (
+        d["issue"].as_str().unwrap_or("").to_owned(),
+        d["severity"].as_str().unwrap_or("").to_owned(),
+        d["line"].as_u64().unwrap_or(0),
+        d["pos"].as_u64().unwrap_or(0),
+        d["message"].as_str().map(str::to_owned),
+    )
+}
+
+fn ruby_rows(record: &Value) -> Vec<RubyRow> {
     let entries = |key: &str| record[key].as_array().cloned().unwrap_or_default();
-    let row = |d: &Value| {
-        (
-            d["issue"].as_str().unwrap_or("").to_owned(),
-            d["severity"].as_str().unwrap_or("").to_owned(),
-            d["line"].as_u64().unwrap_or(0),
-            d["pos"].as_u64().unwrap_or(0),
-            d["message"].as_str().map(str::to_owned),
-        )
-    };
-    let mut rows: Vec<_> = entries("diagnostics").iter().map(row).collect();
+    let mut rows: Vec<_> = entries("diagnostics").iter().map(ruby_row).collect();
     rows.extend(entries("import").iter().map(|d| {
-        let mut r = row(d);
+        let mut r = ruby_row(d);
         r.0 = import_code(r.4.as_deref().unwrap_or("")).to_owned();
         r
     }));
@@ -121,15 +125,30 @@ fn compare(jsonl: &str, options: &ParseOptions) -> (usize, usize, Vec<String>) {
             })
             .map(diagnostic_row)
             .collect();
-        let theirs = ruby_rows(&record);
+        let mut theirs = ruby_rows(&record);
+        // A heredoc's syntax checker raised (Ruby stops there, we go on): what came before it,
+        // then that error. Ruby crashed while validating: what it had reported, then an error of
+        // ours (a clean one where Ruby's was internal).
+        let raised = record.get("raised").filter(|r| !r.is_null());
+        if let Some(raised) = raised {
+            let mut row = ruby_row(raised);
+            row.1 = "error".to_owned();
+            theirs.push(row);
+        }
+        let crashed = record.get("crash").is_some_and(|c| !c.is_null());
         diagnostics += theirs.len();
-        let same = ours.len() == theirs.len()
+        let prefix_same = ours.len() >= theirs.len()
             && ours.iter().zip(&theirs).all(|(o, t)| {
                 (&o.0, &o.1) == (&t.0, &t.1)
                     && (t.2 == 0 || t.2 == o.2)
                     && (t.3 == 0 || t.3 == o.3)
                     && t.4.as_ref().is_none_or(|m| *m == o.4)
             });
+        let same = if crashed {
+            prefix_same && ours.get(theirs.len()).is_some_and(|o| o.1 == "error")
+        } else {
+            prefix_same && (raised.is_some() || ours.len() == theirs.len())
+        };
         if !same {
             failures.push(format!("{file}\n    ruby: {theirs:?}\n    ours: {ours:?}"));
         }

@@ -98,6 +98,17 @@ fn corpus_program_pcore_json_equals_ruby() {
             {
                 rejected += 1
             }
+            // Ruby's parser builds a model its validator then crashes on (`foo { * => 1 }`,
+            // Ruby's Pcore here is of that parse): ours gives a clean error and no model.
+            (Some(_), Ok(None))
+                if result.diagnostics.iter().any(|d| {
+                    d.is_error()
+                        && d.message
+                            .starts_with("'* =>' in a resource body without a title")
+                }) =>
+            {
+                rejected += 1
+            }
             (Some(expected), Ok(Some(ours))) => failures.push(format!(
                 "{file}: differs {}",
                 first_difference(expected, &ours)
