@@ -196,6 +196,29 @@ fn check_reports_stale_missing_orphaned_and_unreadable() {
     }
 }
 
+/// A module named `environment` is skipped, with a warning: the name is the environment's own
+/// in `.xpp`, and Puppet cannot load such a module (its own loader has the name).
+#[test]
+fn a_module_named_environment_is_skipped_with_a_warning() {
+    let env = environment();
+    env.file(
+        "modules/environment/manifests/init.pp",
+        "class environment { }\n",
+    );
+    let out = run(&["xpp", "build", s(&env.0)]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let log = stderr(&out);
+    assert!(
+        log.contains("WARN") && log.contains("code=RESERVED_MODULE_NAME"),
+        "{log}"
+    );
+    assert!(log.contains("xpp build: 4 files, 4 written"), "{log}");
+    assert!(!env
+        .0
+        .join(".xpp/modules/environment/manifests/init.xpp")
+        .exists());
+}
+
 #[test]
 fn modules_on_the_module_path_first_name_wins_symlinks_followed() {
     let env = environment();

@@ -144,7 +144,19 @@ pub fn sources(envdir: &Path, modulepath: &[PathBuf]) -> Walk {
             let Ok(metadata) = module_dir.metadata() else {
                 continue;
             };
-            if !metadata.is_dir() || name == ENVIRONMENT_MODULE || !seen.insert(name.clone()) {
+            if metadata.is_dir() && name == ENVIRONMENT_MODULE {
+                // PRFC-23 keeps the name for the environment's own files, and Puppet cannot
+                // load such a module either (its own loader is named `environment`).
+                log::warn!(
+                    code = "RESERVED_MODULE_NAME",
+                    path = module_dir.display().to_string().as_str();
+                    "module skipped: '{ENVIRONMENT_MODULE}' is the name of Puppet's own loader \
+                     of the environment (Puppet fails on every file with such a module on the \
+                     module path) and of the environment's own files in .xpp; rename the module"
+                );
+                continue;
+            }
+            if !metadata.is_dir() || !seen.insert(name.clone()) {
                 continue;
             }
             // Its subdirectories are looked for, not listed: their coming or going changes it.
