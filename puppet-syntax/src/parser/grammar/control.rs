@@ -33,7 +33,9 @@ pub(super) fn if_expr(p: &mut Parser<'_, '_>) -> CompletedMarker {
 // unless $a { 1 } else { 2 }
 // test_err unless_elsif
 // unless $a { } elsif $b { }
-/// unless_expression := UNLESS expression block (ELSE block)?  (`elsif` is not allowed)
+/// unless_expression := UNLESS expression block (ELSE block)?  (`elsif` is not allowed: like
+/// Ruby's parser, this ends the `unless` before it, and the `elsif` is then an error wherever
+/// it stands, after the statements before it were reduced)
 pub(super) fn unless_expr(p: &mut Parser<'_, '_>) -> CompletedMarker {
     let m = p.start();
     p.bump(UNLESS);
@@ -43,8 +45,6 @@ pub(super) fn unless_expr(p: &mut Parser<'_, '_>) -> CompletedMarker {
     block(p);
     if p.at(ELSE) {
         else_clause(p);
-    } else if p.at(ELSIF) {
-        p.error_expected("'else' ('elsif' is not allowed after 'unless')");
     }
     m.complete(p, UNLESS_EXPR)
 }

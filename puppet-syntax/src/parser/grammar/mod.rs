@@ -146,7 +146,11 @@ pub(super) fn statements(p: &mut Parser<'_, '_>, end: TokenSet) {
                 if !p.after(SEMIC) {
                     p.statement_list_ends();
                 }
-                p.error_expected("a statement");
+                if p.at(ELSIF) {
+                    p.error_expected("a statement ('elsif' only follows the block of an 'if')");
+                } else {
+                    p.error_expected("a statement");
+                }
                 p.err_bump();
             }
         }
