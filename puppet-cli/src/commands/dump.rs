@@ -82,11 +82,8 @@ pub fn run(args: &DumpArgs, color: ColorChoice) -> Outcome {
                         (_, true) => PnFormat::PrettyJson,
                     };
                     // Where Puppet's transformer raises, its dump fails: an error after ours.
-                    ruby_fails = pn::write_program(model, format, &mut out)?.map(|failure| {
-                        let mut d = failure.diagnostic(model);
-                        d.locate(model.file(), model.source(), model.line_index());
-                        d
-                    });
+                    ruby_fails = pn::write_program(model, format, &mut out)?
+                        .map(|failure| failure.diagnostic(model));
                     writeln!(out)?
                 }
                 // Syntax errors: no model, only the diagnostics (below), as Puppet prints no dump.

@@ -140,8 +140,8 @@ pub fn run(args: &ValidateArgs, color: ColorChoice) -> Outcome {
         outcome = outcome.merge(Outcome::Failure);
     }
     let files = found.files;
-    let options = parse_options(args);
-    if reserved_module_on_path(args) {
+    let (options, reserved_module) = parse_options(args);
+    if reserved_module {
         outcome = outcome.merge(Outcome::Errors);
     }
     log::debug!(files = files.len(), millis = started.elapsed().as_millis() as u64; "inputs collected");
@@ -219,8 +219,9 @@ pub fn run(args: &ValidateArgs, color: ColorChoice) -> Outcome {
     outcome
 }
 
-/// The options every file shares (the file name and EPP are set per file).
-fn parse_options(args: &ValidateArgs) -> ParseOptions {
+/// The options every file shares (the file name and EPP are set per file), and whether the
+/// module path holds a module named as one of Puppet's loaders ([`reserved_module_in`]).
+fn parse_options(args: &ValidateArgs) -> (ParseOptions, bool) {
     let strict = match args.strict {
         StrictArg::Off => Strict::Off,
         StrictArg::Warning => Strict::Warning,
@@ -232,6 +233,7 @@ fn parse_options(args: &ValidateArgs) -> ParseOptions {
     // Without `--modulepath` the module path is empty, which turns the location checks off.
     let working_dir = std::env::current_dir().unwrap_or_default();
     let home = std::env::var_os("HOME").map(PathBuf::from);
+    let mut reserved_module = false;
     let location = if let Some(mp) = &args.modulepath {
         let dirs: Vec<PathBuf> = std::env::split_paths(mp)
             .filter(|p| !p.as_os_str().is_empty())
@@ -243,6 +245,7 @@ fn parse_options(args: &ValidateArgs) -> ParseOptions {
                 home.as_deref(),
                 PathSetting::ModulePathEntry,
             );
+            reserved_module |= reserved_module_in(dir, &working_dir, home.as_deref());
         }
         if let Some(manifest) = &args.manifest {
             warn_if_missing(
@@ -258,7 +261,7 @@ fn parse_options(args: &ValidateArgs) -> ParseOptions {
     };
     let mut options = ParseOptions::new().strict(strict).tasks(args.parse.tasks);
     options.location = Some(location);
-    options
+    (options, reserved_module)
 }
 
 /// Names Puppet's loaders give themselves (`Loader::ENVIRONMENT`, the system loader): a module
@@ -266,29 +269,22 @@ fn parse_options(args: &ValidateArgs) -> ParseOptions {
 /// environment whose module path holds one.
 const RESERVED_MODULE_NAMES: [&str; 2] = ["environment", "puppet_system"];
 
-/// Whether a `--modulepath` entry holds a module named as one of Puppet's own loaders. Puppet
-/// then cannot validate any file ("Internal Error: Attempt to redefine loader named
-/// 'environment'"): reported once, as an error, so that the command fails as Puppet's does.
-fn reserved_module_on_path(args: &ValidateArgs) -> bool {
-    let Some(mp) = &args.modulepath else {
-        return false;
-    };
-    let working_dir = std::env::current_dir().unwrap_or_default();
-    let home = std::env::var_os("HOME").map(PathBuf::from);
+/// Whether module path entry `dir` holds a module named as one of Puppet's own loaders.
+/// Puppet then cannot validate any file ("Internal Error: Attempt to redefine loader named
+/// 'environment'"): reported as an error, so that the command fails as Puppet's does.
+fn reserved_module_in(dir: &Path, working_dir: &Path, home: Option<&Path>) -> bool {
+    let resolved = resolve(dir, working_dir, home);
     let mut found = false;
-    for dir in std::env::split_paths(mp).filter(|p| !p.as_os_str().is_empty()) {
-        let resolved = resolve(&dir, &working_dir, home.as_deref());
-        for name in RESERVED_MODULE_NAMES {
-            if resolved.join(name).is_dir() {
-                found = true;
-                log::error!(
-                    code = "RESERVED_MODULE_NAME",
-                    path = escape_path(&dir.join(name)).as_ref();
-                    "the module path holds a module named '{name}', the name of one of Puppet's \
-                     own loaders: Puppet fails on every file with this module path (Internal \
-                     Error: Attempt to redefine loader named '{name}'); rename or move the module"
-                );
-            }
+    for name in RESERVED_MODULE_NAMES {
+        if resolved.join(name).is_dir() {
+            found = true;
+            log::error!(
+                code = "RESERVED_MODULE_NAME",
+                path = escape_path(&dir.join(name)).as_ref();
+                "the module path holds a module named '{name}', the name of one of Puppet's \
+                 own loaders: Puppet fails on every file with this module path (Internal \
+                 Error: Attempt to redefine loader named '{name}'); rename or move the module"
+            );
         }
     }
     found

@@ -66,14 +66,22 @@ impl Lowering<'_> {
             };
             let id = self.model.alloc(offset, length, node);
             if let Some(start) = scope_start {
-                // `classname`: everything defined inside a class or plan gets its name, as
-                // written, as prefix (the leading `::` comes off at the end, once).
+                // `classname` is `[namespace, name].join('::').sub(/^::/, '')`, the namespace
+                // joining the enclosing classes' and plans' names as written: everything
+                // defined inside gets this name, as written, as prefix, and one leading `::`
+                // comes off once, at the outermost scope (`class a { class ::b { class c {} } }`
+                // names `a::::b::c`; `class ::b { class c {} }` names `b::c`).
+                let outermost = self.name_scopes.is_empty();
                 for i in start..self.named_definitions.len() {
                     let inner = self.named_definitions[i];
                     let inner_name = self.model.definition_name(inner).unwrap_or_default();
                     let joined = format!("{raw_name}::{inner_name}");
+                    let joined = match joined.strip_prefix("::") {
+                        Some(stripped) if outermost => stripped,
+                        _ => &joined,
+                    }
+                    .to_owned();
                     self.model.set_definition_name(inner, &joined);
-                    self.nested_definitions.push(inner);
                 }
             }
             if kind != FUNCTION_DEF {
@@ -85,23 +93,6 @@ impl Lowering<'_> {
             self.model.push_definition(id);
         }
         self.node_or_nothing(built)
-    }
-
-    /// Ruby's `classname(name)` is `[namespace, name].join('::').sub(/^::/, '')`, where the
-    /// namespace joins the enclosing classes' and plans' names as written: `class a { class ::b
-    /// { class c {} } }` names `a::::b::c`, and `class ::b { class c {} }` names `b::c`. The
-    /// names were joined as written while the definitions were reduced; this takes one leading
-    /// `::` off each nested one.
-    pub(super) fn complete_nested_names(&mut self) {
-        self.nested_definitions.sort_unstable();
-        self.nested_definitions.dedup();
-        for &id in &self.nested_definitions {
-            let name = self.model.definition_name(id).unwrap_or_default();
-            if let Some(stripped) = name.strip_prefix("::") {
-                let stripped = stripped.to_owned();
-                self.model.set_definition_name(id, &stripped);
-            }
-        }
     }
 
     /// `node hosts inherits parent { … }`: `node` … `}`.

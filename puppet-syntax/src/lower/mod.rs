@@ -65,9 +65,6 @@ pub(crate) struct Lowering<'a> {
     named_definitions: Vec<NodeId>,
     /// For each open `CLASS_DEF`/`PLAN_DEF`: `named_definitions.len()` when it started.
     name_scopes: Vec<usize>,
-    /// Definitions named inside a class or plan, whose names are completed at the end (see
-    /// `definitions.rs`, `classname`); an entry per enclosing scope.
-    nested_definitions: Vec<NodeId>,
     /// The last EPP text node and the raw index of its last `RENDER_STRING` token (for merging
     /// text runs split by `<%# %>` comments, see the lexer's EPP conventions).
     last_render_string: Option<(NodeId, usize)>,
@@ -122,7 +119,6 @@ impl<'a> Lowering<'a> {
             diagnostics: Vec::new(),
             named_definitions: Vec::new(),
             name_scopes: Vec::new(),
-            nested_definitions: Vec::new(),
             last_render_string: None,
             failed: false,
             heredoc_escapes: None,
@@ -139,7 +135,6 @@ impl<'a> Lowering<'a> {
 
     /// The value left by the root node (the program body), if any.
     pub(crate) fn finish(mut self) -> Option<NodeId> {
-        self.complete_nested_names();
         let root = self.stack.pop().and_then(Val::node);
         if let Some(root) = root {
             resolve_positions(self.model, root, self.first_node, 0);

@@ -67,7 +67,7 @@ impl RubyPnFailure {
     }
 
     /// The error `puppet-parser dump --format pn|json` reports (`PN_TRANSFORM_FAILED`, at the
-    /// node; not located yet): Ruby's error as the `error` argument.
+    /// node, located in the model's source): Ruby's error as the `error` argument.
     pub fn diagnostic(&self, model: &Model) -> Diagnostic {
         let ruby = self.ruby_error(model);
         let ours = match self.cause {
@@ -83,6 +83,7 @@ impl RubyPnFailure {
             format!("Puppet cannot dump this as PN ({ruby}); {ours}"),
         );
         diagnostic.args.push(("error", ruby));
+        diagnostic.locate(model.file(), model.source(), model.line_index());
         diagnostic
     }
 }

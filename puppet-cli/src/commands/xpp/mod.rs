@@ -164,11 +164,8 @@ fn dump(args: &XppDumpArgs) -> Outcome {
                     XppDumpFormat::Pn => pn::PnFormat::Pn,
                     _ => pn::PnFormat::Json,
                 };
-                ruby_fails = pn::write_program(model, format, &mut out)?.map(|failure| {
-                    let mut d = failure.diagnostic(model);
-                    d.locate(model.file(), model.source(), model.line_index());
-                    d
-                });
+                ruby_fails = pn::write_program(model, format, &mut out)?
+                    .map(|failure| failure.diagnostic(model));
                 writeln!(out)?
             }
             (XppDumpFormat::Pn | XppDumpFormat::Json, None) => {}
@@ -208,16 +205,17 @@ fn dump(args: &XppDumpArgs) -> Outcome {
         }
         out.flush()
     })();
-    if let (Ok(()), Some(d)) = (&written, &ruby_fails) {
-        let _ = out.flush();
-        eprintln!(
-            "{}:{}:{}: {}[{}]: {}",
-            crate::report::escape(result.file.as_deref().unwrap_or("")),
-            d.line,
-            d.column,
-            d.severity.as_str(),
-            d.code,
-            crate::report::escape(&d.message)
+    if let (Ok(()), Some(d)) = (&written, ruby_fails.as_ref()) {
+        let human = crate::report::Human {
+            colour: false,
+            max_errors: 0,
+        };
+        let name = result.file.as_deref().unwrap_or("");
+        let _ = human.write_file(
+            &mut io::stderr().lock(),
+            name,
+            Some(&result.text),
+            std::slice::from_ref(d),
         );
     }
     match written {
