@@ -218,3 +218,71 @@ fn bom_and_odd_bytes_do_not_panic() {
         }
     }
 }
+
+/// Chains without brackets nest the model as deep as they are long, beyond any nesting cap:
+/// Ruby Puppet 7.23 accepts an `if` with 20,000 `elsif`s (it overflows its stack between
+/// 20,000 and 30,000), and left-associative chains (`1 + 2 + …`, `$a.f.f…`, `$a[1][1]…`,
+/// `A -> B -> …`) as long as its own stack allows. They parse (the `elsif`s in a loop),
+/// validate, print and go through XPP and back on a thread with a small stack. Right-recursive
+/// chains (`$a = $b = …`, `@ @ …`) count as nesting: Ruby overflows its stack at about 1,500
+/// assignments, and past [`puppet_syntax::parser::MAX_DEPTH`] we stop with NESTING_TOO_DEEP.
+#[test]
+fn long_chains_parse_on_a_small_stack() {
+    use puppet_syntax::xpp;
+    let n = 50_000;
+    let elsifs: String = (0..n).map(|i| format!(" elsif $a{i} {{}}")).collect();
+    let accepted = [
+        format!("if $a {{}}{elsifs}\n"),
+        format!("if $a {{}}{elsifs} else {{ notice(1) }}\n"),
+        format!("$x = 1{}\n", " + 1".repeat(n)),
+        format!("$x = $a{}\n", ".f".repeat(n)),
+        format!("$x = $a{}\n", "[1]".repeat(n)),
+        format!("A{}\n", " -> B".repeat(n)),
+        format!("{}1\n", "$a = ".repeat(8_000)),
+        format!("{}file {{ 'x': }}\n", "@ ".repeat(8_000)),
+    ];
+    let too_deep = [
+        format!("{}1\n", "$a = ".repeat(9_000)),
+        format!("{}file {{ 'x': }}\n", "@ ".repeat(9_000)),
+    ];
+    let worker = std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(move || {
+            for text in accepted {
+                let head: String = text.chars().take(16).collect();
+                let options = ParseOptions::new().cst(true).file("chain.pp");
+                let result = puppet_syntax::parse_and_validate(text.as_bytes(), &options);
+                assert_eq!(result.syntax_node().unwrap().to_string(), text, "{head}");
+                // `@ @ file` is refused by the validator, not the parser.
+                assert!(
+                    result
+                        .diagnostics
+                        .iter()
+                        .all(|d| d.code != IssueCode::SYNTAX_ERROR
+                            && d.code != IssueCode::NESTING_TOO_DEEP),
+                    "{head}: {:?}",
+                    &result.diagnostics[..1]
+                );
+                let model = result.model.as_ref().expect("a model");
+                let pn = puppet_syntax::pn::to_pn_string(model);
+                assert!(!puppet_syntax::pn::to_json_string(model).is_empty());
+                let write_options = xpp::XppWriteOptions {
+                    format: xpp::XppFormat::Msgpack,
+                    source: Some(text.as_bytes()),
+                    source_stat: None,
+                    parse_options: &options,
+                };
+                let bytes = xpp::write_xpp(&result, &write_options).expect("writable");
+                let read = xpp::read_xpp(&bytes, Some(text.as_bytes())).expect("readable");
+                let read_model = read.result.model.as_ref().expect("a model read back");
+                assert!(puppet_syntax::pn::to_pn_string(read_model) == pn, "{head}");
+            }
+            for text in too_deep {
+                let result =
+                    puppet_syntax::parse_and_validate(text.as_bytes(), &ParseOptions::new());
+                assert_eq!(result.diagnostics[0].code, IssueCode::NESTING_TOO_DEEP);
+            }
+        })
+        .unwrap();
+    worker.join().expect("no stack overflow");
+}

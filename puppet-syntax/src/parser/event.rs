@@ -29,8 +29,14 @@ pub(crate) enum Event {
     /// reduces the list (its `transform_calls` action, which can fail) before it fails at that
     /// token.
     StatementListEnds,
-    /// Placeholder left by an abandoned or forwarded `Start`.
+    /// Placeholder left by an abandoned `Start`.
     Tombstone,
+    /// A `Start` that [`process`] opened early, as a forward parent; [`restore_forwarded`]
+    /// makes it a `Start` again, for a second replay.
+    Forwarded {
+        kind: SyntaxKind,
+        forward_parent: Option<NonZeroU32>,
+    },
 }
 
 const _: () = assert!(std::mem::size_of::<Event>() == 8);
@@ -71,8 +77,9 @@ impl<S: TreeSink> EventSink for S {
 
 /// Replay `events` into `sink`, resolving `forward_parent` chains.
 ///
-/// Only the `Start` events a chain points to are overwritten (with `Tombstone`, so they are
-/// not opened twice): every other event is read once, in order, and left as it is.
+/// Only the `Start` events a chain points to are overwritten (with `Forwarded`, so they are
+/// not opened twice; [`restore_forwarded`] undoes that): every other event is read once, in
+/// order, and left as it is.
 pub(crate) fn process<S: TreeSink + ?Sized>(events: &mut [Event], sink: &mut S) {
     let mut i = 0;
     while i < events.len() {
@@ -97,15 +104,15 @@ pub(crate) fn process<S: TreeSink + ?Sized>(events: &mut [Event], sink: &mut S) 
             Event::Token { raw } => sink.token(raw),
             Event::Error => sink.error(),
             Event::StatementListEnds => sink.statement_list_ends(),
-            Event::Tombstone => {}
+            Event::Tombstone | Event::Forwarded { .. } => {}
         }
         i += 1;
     }
 }
 
 /// Opens the chain of forward parents that the node started at `events[i]` points to (at
-/// `distance` and on), outermost first, and tombstones the chain's later `Start`s. The node
-/// itself is opened by the caller.
+/// `distance` and on), outermost first, and marks the chain's later `Start`s `Forwarded`. The
+/// node itself is opened by the caller.
 fn open_forward_parents<S: TreeSink + ?Sized>(
     events: &mut [Event],
     i: usize,
@@ -119,21 +126,42 @@ fn open_forward_parents<S: TreeSink + ?Sized>(
     let mut fp = Some(distance);
     while let Some(distance) = fp {
         idx += distance.get() as usize;
-        fp = match events
-            .get_mut(idx)
-            .map(|e| std::mem::replace(e, Event::Tombstone))
-        {
-            Some(Event::Start {
-                kind,
-                forward_parent,
-            }) => {
-                chain.push(kind);
-                forward_parent
-            }
-            _ => None,
+        fp = match events.get_mut(idx) {
+            Some(event) => match *event {
+                Event::Start {
+                    kind,
+                    forward_parent,
+                } => {
+                    *event = Event::Forwarded {
+                        kind,
+                        forward_parent,
+                    };
+                    chain.push(kind);
+                    forward_parent
+                }
+                _ => None,
+            },
+            None => None,
         };
     }
     for &kind in chain.as_slice().iter().rev() {
         sink.start_node(kind);
+    }
+}
+
+/// Undoes what [`process`] changed in `events` (its `Forwarded` marks), so that they can be
+/// replayed again.
+pub(crate) fn restore_forwarded(events: &mut [Event]) {
+    for event in events {
+        if let Event::Forwarded {
+            kind,
+            forward_parent,
+        } = *event
+        {
+            *event = Event::Start {
+                kind,
+                forward_parent,
+            };
+        }
     }
 }

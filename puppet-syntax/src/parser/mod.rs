@@ -28,7 +28,7 @@ use crate::options::ParseOptions;
 use crate::syntax_kind::SyntaxKind::{self, *};
 
 pub use event::TreeSink;
-pub(crate) use event::{process, Event, EventSink};
+pub(crate) use event::{process, restore_forwarded, Event, EventSink};
 pub(crate) use token_set::TokenSet;
 
 /// Maximum nesting of expressions and statement blocks before the parser gives up on the rest
@@ -595,6 +595,18 @@ impl<'i, 't> Parser<'i, 't> {
 
     pub(crate) fn leave(&mut self) {
         self.depth -= 1;
+    }
+
+    /// Runs `parse` one nesting level down, with the stack checked ([`crate::deep`]); `None`
+    /// without running it when the cap is exceeded. Also for the grammar's right-recursive
+    /// rules (`$a = $b = …`, `@ @ …`), whose chains nest without a bracket: Ruby overflows its
+    /// stack long before (at about 1,500 assignments).
+    pub(crate) fn nested<R>(&mut self, parse: impl FnOnce(&mut Self) -> Option<R>) -> Option<R> {
+        crate::deep::guarded_at_depth(self.depth, || {
+            let result = if self.enter() { parse(self) } else { None };
+            self.leave();
+            result
+        })
     }
 
     fn give_up(&mut self, code: IssueCode, message: &str) {

@@ -74,19 +74,23 @@ impl Drop for Cst {
         let Some(root) = self.green.take() else {
             return;
         };
-        if self.depth <= DEEP_TREE {
-            return;
+        if self.depth > DEEP_TREE {
+            release_deep(root);
         }
-        // Each node's children are held by the work list before the node is released, so no
-        // release cascades down the tree.
-        let mut pending = vec![root];
-        while let Some(node) = pending.pop() {
-            pending.extend(
-                node.children()
-                    .filter_map(|child| child.into_node())
-                    .map(|child| child.to_owned()),
-            );
-        }
+    }
+}
+
+/// Releases a green tree level by level, however deep, instead of by rowan's recursive `Drop`.
+fn release_deep(root: rowan::GreenNode) {
+    // Each node's children are held by the work list before the node is released, so no
+    // release cascades down the tree.
+    let mut pending = vec![root];
+    while let Some(node) = pending.pop() {
+        pending.extend(
+            node.children()
+                .filter_map(|child| child.into_node())
+                .map(|child| child.to_owned()),
+        );
     }
 }
 
@@ -98,26 +102,32 @@ impl Drop for Cst {
 /// keep every distinct token it ever saw.
 ///
 /// A deeply nested parse (`parser_depth` above [`DEEP_PARSE`]) is built without the cache: the
-/// cache hashes each node's whole subtree (quadratic in the depth), and as the last owner of a
-/// long chain of nodes it would release them recursively when it is dropped.
+/// cache rehashes each node's whole subtree, recursively, when it grows (quadratic in the
+/// depth), and as the last owner of a long chain of nodes it would release them recursively
+/// when it is dropped. A tree can be deep without deep nesting in the parser (a long chain
+/// such as `1 + 2 + …` or `elsif`s): a cached build gives up at nodes nested deeper than
+/// [`DEEP_TREE`] (the cache then holds none deeper), and the events are replayed into the
+/// plain builder.
 pub(crate) fn build_cst(
     text: &str,
     lexed: &lexer::Lexed,
-    events: Vec<parser::Event>,
+    mut events: Vec<parser::Event>,
     parser_depth: u32,
 ) -> Cst {
     const CACHE_RESET_BYTES: usize = 64 << 20;
     thread_local! {
         static CACHE: std::cell::RefCell<(rowan::NodeCache, usize)> = Default::default();
     }
+    let plain = |events: &mut Vec<parser::Event>| {
+        build_with(text, lexed, events, Green::Plain(PlainBuilder::default()))
+            .expect("a plain build never gives up")
+    };
     if parser_depth > DEEP_PARSE {
-        return build_with(text, lexed, events, Green::Plain(PlainBuilder::default()));
+        return plain(&mut events);
     }
-    CACHE.with(|cell| {
-        let Ok(mut guard) = cell.try_borrow_mut() else {
-            // Re-entered on this thread (cannot happen today): build without the cache.
-            return build_with(text, lexed, events, Green::Plain(PlainBuilder::default()));
-        };
+    let cached = CACHE.with(|cell| {
+        // Re-entered on this thread (cannot happen today): build without the cache.
+        let mut guard = cell.try_borrow_mut().ok()?;
         let (cache, bytes) = &mut *guard;
         *bytes += text.len();
         if *bytes > CACHE_RESET_BYTES {
@@ -125,21 +135,27 @@ pub(crate) fn build_cst(
             *bytes = text.len();
         }
         let builder = rowan::GreenNodeBuilder::with_cache(cache);
-        build_with(text, lexed, events, Green::Cached(builder))
+        build_with(text, lexed, &mut events, Green::Cached(builder))
+    });
+    cached.unwrap_or_else(|| {
+        parser::restore_forwarded(&mut events);
+        plain(&mut events)
     })
 }
 
+/// The tree `events` make with `green`, or `None` when a cached build gave up (the events are
+/// then as [`parser::process`] left them).
 fn build_with(
     text: &str,
     lexed: &lexer::Lexed,
-    mut events: Vec<parser::Event>,
+    events: &mut [parser::Event],
     green: Green<'_>,
-) -> Cst {
-    let mut builder = tree_builder::CstBuilder::new(text, lexed, green);
-    parser::process(&mut events, &mut builder);
-    let (green, depth) = builder.finish();
-    Cst {
+) -> Option<Cst> {
+    let mut builder = tree_builder::CstBuilder::new(text, lexed, green, DEEP_TREE);
+    parser::process(events, &mut builder);
+    let (green, depth) = builder.finish()?;
+    Some(Cst {
         green: Some(green),
         depth,
-    }
+    })
 }

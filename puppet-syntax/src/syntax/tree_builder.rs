@@ -5,7 +5,9 @@
 //! Two ways to make green nodes: rowan's `GreenNodeBuilder` with a `NodeCache` that interns
 //! small nodes and tokens (fast and compact on real code), and [`PlainBuilder`], which makes
 //! every node directly. The cache hashes a node's whole subtree to intern it, which is
-//! quadratic in the depth of the tree, so deeply nested input takes the plain builder.
+//! quadratic in the depth of the tree, so deeply nested input takes the plain builder: known
+//! from the start when the parser nested deeply, found during the build for long chains
+//! (`1 + 2 + …`, `elsif`s), where a cached build gives up and the events are replayed.
 
 use rowan::{GreenNode, GreenToken, NodeOrToken};
 
@@ -77,20 +79,32 @@ pub(crate) struct CstBuilder<'a, 'c> {
     /// Index of the next raw token (trivia included) to add.
     next: usize,
     depth: usize,
-    /// The deepest node nesting seen (for [`super::drop_green`]).
+    /// The deepest node nesting seen (for [`super::Cst`]'s release).
     max_depth: usize,
+    /// Nodes nested deeper than this are not made with the cache: the build gives up (see
+    /// [`CstBuilder::finish`]).
+    cached_depth_limit: usize,
+    gave_up: bool,
     builder: Green<'c>,
 }
 
 impl<'a, 'c> CstBuilder<'a, 'c> {
-    /// A builder over `lexed` making nodes with `builder`.
-    pub(crate) fn new(text: &'a str, lexed: &'a Lexed, builder: Green<'c>) -> CstBuilder<'a, 'c> {
+    /// A builder over `lexed` making nodes with `builder`; a cached one gives up at nodes
+    /// nested deeper than `cached_depth_limit`.
+    pub(crate) fn new(
+        text: &'a str,
+        lexed: &'a Lexed,
+        builder: Green<'c>,
+        cached_depth_limit: usize,
+    ) -> CstBuilder<'a, 'c> {
         CstBuilder {
             text,
             lexed,
             next: 0,
             depth: 0,
             max_depth: 0,
+            cached_depth_limit,
+            gave_up: false,
             builder,
         }
     }
@@ -107,9 +121,33 @@ impl<'a, 'c> CstBuilder<'a, 'c> {
         }
     }
 
-    /// The tree and its depth.
-    pub(crate) fn finish(self) -> (GreenNode, usize) {
-        (self.builder.finish(), self.max_depth)
+    /// The tree and its depth, or `None` when a cached build gave up: the tree nests deeper
+    /// than the limit, and the cache would rehash (recursively) and keep such tall nodes.
+    /// The cache then holds only nodes below the limit, and the events can be replayed into
+    /// a plain builder ([`crate::parser::restore_forwarded`]).
+    pub(crate) fn finish(self) -> Option<(GreenNode, usize)> {
+        if !self.gave_up {
+            return Some((self.builder.finish(), self.max_depth));
+        }
+        if let Green::Plain(plain) = self.builder {
+            // What was built after giving up can be deep.
+            for child in plain.children {
+                if let NodeOrToken::Node(node) = child {
+                    super::release_deep(node);
+                }
+            }
+        }
+        None
+    }
+
+    /// Gives up a cached build (see [`CstBuilder::finish`]): rowan's builder, and the nodes it
+    /// held, none deeper than the limit, are released now. The rest of the events go to a
+    /// plain builder whose tree is thrown away, so that the common path tests nothing more.
+    #[cold]
+    #[inline(never)]
+    fn give_up(&mut self) {
+        self.gave_up = true;
+        self.builder = Green::Plain(PlainBuilder::default());
     }
 }
 
@@ -119,7 +157,12 @@ impl TreeSink for CstBuilder<'_, '_> {
             self.flush_trivia();
         }
         self.depth += 1;
-        self.max_depth = self.max_depth.max(self.depth);
+        if self.depth > self.max_depth {
+            self.max_depth = self.depth;
+            if self.depth > self.cached_depth_limit && matches!(self.builder, Green::Cached(_)) {
+                self.give_up();
+            }
+        }
         self.builder.start_node(kind);
     }
 

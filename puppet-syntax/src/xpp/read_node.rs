@@ -13,8 +13,12 @@ use crate::model::{
     AttrInfo, Model, ModelClass, NewOrderReader, NodeId, NodeKind, NodeList, StrId,
 };
 
-/// Deeper nesting than this is refused (the parser builds at most 8,192 levels).
-const MAX_DEPTH: usize = 20_000;
+/// Deeper nesting than this plus twice the source's length is refused. The parser nests at
+/// most 8,192 bracketed levels (a model level or two each), but chains without brackets nest
+/// the model as deep as they are long: `$a.f.f…` a level a byte, `1 + 2 + …`, `elsif`s
+/// (tests/deep_chains.rs). Reading is guarded ([`crate::deep`]) at any depth; the bound keeps
+/// a crafted payload from asking for more stack than any parse of its text could.
+const MAX_DEPTH_FLOOR: usize = 20_000;
 
 /// What reading a node of a class needs, looked up once per node: the smallest and largest
 /// attribute count a file may give (`locator`, `offset`, `length` and the required ones; all
@@ -63,7 +67,7 @@ impl<'a> Deserializer<'a> {
         expected: ModelClass,
     ) -> Result<NodeId, Fail> {
         self.depth += 1;
-        if self.depth > MAX_DEPTH {
+        if self.depth > MAX_DEPTH_FLOOR + 2 * m.source().len() {
             return Err(err(
                 XppErrorKind::Malformed,
                 "nesting deeper than any parse",

@@ -11,22 +11,38 @@ use crate::syntax_kind::SyntaxKind::*;
 // test_err if_missing_block
 // if $a notice(1)
 /// if_expression := IF expression block (ELSIF … | ELSE block)?
-/// An `elsif` is a nested `IF_EXPR` that starts at the `elsif` keyword.
+/// An `elsif` is a nested `IF_EXPR` that starts at the `elsif` keyword, inside the one before.
+/// The chain is read in a loop, not a call per `elsif`: Ruby Puppet accepts more than 20,000
+/// of them in one `if`, which is no nesting a user sees (so no level of [`MAX_DEPTH`]), and
+/// a call per level would overflow the stack.
+///
+/// [`MAX_DEPTH`]: crate::parser::MAX_DEPTH
 pub(super) fn if_expr(p: &mut Parser<'_, '_>) -> CompletedMarker {
-    let m = p.start();
+    let outer = p.start();
+    if_clause(p);
+    // The `elsif`s, innermost last (no allocation without one).
+    let mut elsifs = Vec::new();
+    while p.at(ELSIF) {
+        let m = p.start();
+        if_clause(p);
+        elsifs.push(m);
+    }
+    if p.at(ELSE) {
+        else_clause(p);
+    }
+    for m in elsifs.into_iter().rev() {
+        m.complete(p, IF_EXPR);
+    }
+    outer.complete(p, IF_EXPR)
+}
+
+/// `IF`/`ELSIF` expression block.
+fn if_clause(p: &mut Parser<'_, '_>) {
     p.bump_any(); // IF or ELSIF
     if expression(p).is_none() {
         expected_expression(p);
     }
     block(p);
-    match p.current() {
-        ELSIF => {
-            if_expr(p);
-        }
-        ELSE => else_clause(p),
-        _ => {}
-    }
-    m.complete(p, IF_EXPR)
 }
 
 // test unless_else

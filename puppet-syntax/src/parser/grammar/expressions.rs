@@ -46,7 +46,7 @@ pub(crate) fn assignment(p: &mut Parser<'_, '_>) -> Option<CompletedMarker> {
     if matches!(p.current(), EQUALS | APPENDS | DELETES) {
         let m = lhs.precede(p);
         p.bump_any();
-        if assignment(p).is_none() {
+        if p.nested(assignment).is_none() {
             expected_expression(p);
         }
         return Some(m.complete(p, ASSIGNMENT_EXPR));
@@ -83,7 +83,7 @@ fn resource(p: &mut Parser<'_, '_>) -> Option<CompletedMarker> {
     if matches!(p.current(), AT | ATAT) {
         let m = p.start();
         p.bump_any();
-        if resource(p).is_none() {
+        if p.nested(resource).is_none() {
             expected_expression(p);
         }
         return Some(m.complete(p, VIRTUAL_RESOURCE));
@@ -111,15 +111,7 @@ pub(crate) fn expression(p: &mut Parser<'_, '_>) -> Option<CompletedMarker> {
 
 /// Parse an expression whose infix operators all have a level below `limit`.
 fn expr_bp(p: &mut Parser<'_, '_>, limit: u8) -> Option<CompletedMarker> {
-    crate::deep::guarded_at_depth(p.depth, || {
-        if !p.enter() {
-            p.leave();
-            return None;
-        }
-        let result = expr_bp_inner(p, limit);
-        p.leave();
-        result
-    })
+    p.nested(|p| expr_bp_inner(p, limit))
 }
 
 // test expr_precedence_quirks
