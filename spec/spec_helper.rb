@@ -78,6 +78,30 @@ module NativeParserSpecHelpers
     objects
   end
 
+  # How each String (and a Regexp's source) an object's instance variables hold was made:
+  # [variable, frozen?, encoding] (the Locator is left out: it is built by Puppet's code).
+  def string_styles(object)
+    return [] if object.is_a?(Puppet::Pops::Parser::Locator::AbstractLocator)
+    object.instance_variables.flat_map do |iv|
+      value = object.instance_variable_get(iv)
+      (value.is_a?(Array) ? value : [value]).filter_map do |v|
+        case v
+        when String then [iv, v.frozen?, v.encoding.name]
+        when Regexp then [iv, v.source.frozen?, v.source.encoding.name, v.encoding.name]
+        end
+      end
+    end
+  end
+
+  # nil when `ours` holds its strings as Ruby's parser's `ruby` does, else what differs.
+  def string_style_difference(ruby, ours)
+    expected = string_styles(ruby)
+    actual = string_styles(ours)
+    return nil if expected == actual
+    "strings of #{ours.class} at #{ours.respond_to?(:offset) ? ours.offset : '-'}: " \
+      "#{actual.inspect}, Ruby #{expected.inspect}"
+  end
+
   # A Puppet environment without modules (the validator's location checks are off).
   def empty_environment
     Puppet::Node::Environment.create(:native_spec, [])

@@ -21,7 +21,8 @@
 //! Nodes are built bottom-up without recursion, in the model's allocation order, which has
 //! every child before its parent (checked; the walk's pre-order, reversed, otherwise), so a
 //! 100,000-deep tree needs no stack. Every object built so far is
-//! held by one Ruby Array (GC-visible), strings are frozen, `@hash` values are computed here
+//! held by one Ruby Array (GC-visible), strings are frozen or not as Ruby's
+//! parser makes them (`ruby_strings.rs`), `@hash` values are computed here
 //! where Ruby would call methods ([`Hashes`]), and classes and instance variable ids are looked
 //! up once per process.
 
@@ -35,6 +36,7 @@ use puppet_syntax::model::{AttrType, AttrValue, IntRef, Model, ModelClass, NodeI
 use rb_sys::{ruby_special_consts, VALUE};
 
 use crate::ivars::{self, IvarSlots, MAX_IVARS};
+use crate::ruby_strings::{Provenance, Style};
 
 /// `PopsObject#initialize`'s `@hash`, which every attribute's `#hash` is XORed into.
 const POPS_OBJECT_HASH_SEED: i64 = 2_270_595_461_303_489_901;
@@ -158,12 +160,14 @@ pub fn build_program(ruby: &Ruby, model: &Model, file: Option<&str>) -> Result<V
     // Owned Rust data lives outside `protect`: a Ruby exception inside it (only NoMemoryError
     // is realistic) unwinds by longjmp, which must not skip destructors.
     let mut node_hashes = vec![0; model.node_count()];
+    let provenance = Provenance::of(model);
     let mut build = Build {
         model,
         file: file.or(model.file()),
         classes,
         index_of: &index_of,
         order: Order::Allocation,
+        provenance: &provenance,
     };
     // SAFETY (both calls): every call inside is a raw Ruby C API call made with the GVL held,
     // on values kept reachable (see `Build::run`).
@@ -215,6 +219,8 @@ struct Build<'a> {
     classes: &'a RubyClasses,
     index_of: &'a [usize],
     order: Order<'a>,
+    /// Which strings Ruby's parser would have left unfrozen.
+    provenance: &'a Provenance,
 }
 
 /// Positional arguments of `Program.new` (locator, body, definitions), with room to spare.
@@ -329,12 +335,19 @@ impl Build<'_> {
             let mut hash = POPS_OBJECT_HASH_SEED;
             let mut count = POSITIONED_IVARS;
             let mut out_of_order = false;
-            node.kind.for_each_attr(model, &mut |_, attr| {
+            let class = node.kind.class();
+            node.kind.for_each_attr(model, &mut |info, attr| {
                 if check_order && !made_before(&attr, id) {
                     out_of_order = true;
                     return;
                 }
-                let value = self.value(attr, built, locator);
+                let value = match attr {
+                    AttrValue::Str(s) | AttrValue::OptStr(Some(s)) | AttrValue::Enum(s) => {
+                        let style = self.provenance.style(model, id, class, info.name, s);
+                        ruby_string(s, style)
+                    }
+                    _ => self.value(attr, built, locator),
+                };
                 values[count] = value;
                 hash ^= hashes.of(value, &attr);
                 count += 1;
@@ -365,6 +378,7 @@ impl Build<'_> {
                 rb_sys::rb_ary_entry(built, id.index() as c_long)
             }
             AttrValue::Nodes(ids) => node_array(ids, built),
+            // (Node attributes' strings are made by `build_nodes`, in Ruby's styles.)
             AttrValue::Str(s) | AttrValue::OptStr(Some(s)) | AttrValue::Enum(s) => frozen_string(s),
             AttrValue::Bool(b) | AttrValue::OptBool(Some(b)) => boolean(b),
             AttrValue::OptNode(None) | AttrValue::OptStr(None) | AttrValue::OptBool(None) => nil(),
@@ -600,6 +614,18 @@ unsafe fn frozen_string(s: &str) -> VALUE {
     }
     #[cfg(not(ruby_3_1_objects))]
     rb_sys::rb_obj_freeze(string)
+}
+
+/// A new String as Ruby's parser makes it (`ruby_strings.rs`).
+unsafe fn ruby_string(s: &str, style: Style) -> VALUE {
+    match style {
+        Style::Frozen => frozen_string(s),
+        Style::Unfrozen => utf8_string(s),
+        Style::UnfrozenAscii if s.is_ascii() => {
+            rb_sys::rb_usascii_str_new(c_ptr(s), s.len() as c_long)
+        }
+        Style::UnfrozenAscii => utf8_string(s),
+    }
 }
 
 /// A new (unfrozen) UTF-8 String.

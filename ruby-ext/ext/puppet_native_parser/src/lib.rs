@@ -17,6 +17,7 @@ mod builder;
 mod ivars;
 mod nogvl;
 mod options;
+mod ruby_strings;
 mod xpp;
 
 use std::cell::{Cell, Ref, RefCell};
