@@ -266,9 +266,29 @@ impl Diagnostic {
 
     /// Fill in `file`, `line` and `column` from the source text the offsets point into.
     pub fn locate(&mut self, file: Option<&str>, text: &str, index: &crate::LineIndex) {
-        let (line, column) = index.line_col(text, self.offset.min(text.len() as u32));
+        self.locate_with(file, &mut crate::line_index::ColumnCursor::new(index, text));
+    }
+
+    /// [`Diagnostic::locate`] for each of `diagnostics` (linear in the text of their lines).
+    pub fn locate_all(
+        diagnostics: &mut [Diagnostic],
+        file: Option<&str>,
+        text: &str,
+        index: &crate::LineIndex,
+    ) {
+        let mut cursor = crate::line_index::ColumnCursor::new(index, text);
+        for d in diagnostics {
+            d.locate_with(file, &mut cursor);
+        }
+    }
+
+    /// [`Diagnostic::locate`] through a cursor over the text's lines.
+    pub(crate) fn locate_with(
+        &mut self,
+        file: Option<&str>,
+        cursor: &mut crate::line_index::ColumnCursor<'_>,
+    ) {
+        (self.line, self.column) = cursor.line_col(self.offset);
         self.file = file.map(str::to_owned);
-        self.line = line;
-        self.column = column;
     }
 }

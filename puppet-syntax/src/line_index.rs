@@ -39,12 +39,53 @@ impl LineIndex {
         let line = self.line(offset);
         let start = self.line_starts[line as usize - 1] as usize;
         let end = (offset as usize).min(text.len());
-        let chars = text.as_bytes()[start.min(end)..end]
-            .iter()
-            .filter(|&&b| (b & 0xC0) != 0x80)
-            .count();
-        (line, chars as u32 + 1)
+        (line, count_chars(&text.as_bytes()[start.min(end)..end]) + 1)
     }
+}
+
+/// [`LineIndex::line_col`] for many offsets of one text: an offset on the line of the one
+/// before, and after it, is counted on from there, so that the columns of a file's diagnostics
+/// (in source order, as they mostly are) cost a pass over their lines, not one per diagnostic
+/// (30,000 duplicate keys on one line took seconds).
+pub struct ColumnCursor<'a> {
+    index: &'a LineIndex,
+    text: &'a str,
+    /// The last offset asked for, its line and column.
+    last: Option<(u32, u32, u32)>,
+}
+
+impl<'a> ColumnCursor<'a> {
+    /// A cursor over `text`, whose line index is `index`.
+    pub fn new(index: &'a LineIndex, text: &'a str) -> Self {
+        ColumnCursor {
+            index,
+            text,
+            last: None,
+        }
+    }
+
+    /// 1-based (line, column) of `offset`, as [`LineIndex::line_col`] gives it.
+    pub fn line_col(&mut self, offset: u32) -> (u32, u32) {
+        let offset = offset.min(self.text.len() as u32);
+        let line = self.index.line(offset);
+        let (line, column) = match self.last {
+            Some((last_offset, last_line, last_column))
+                if last_line == line && last_offset <= offset =>
+            {
+                let chars =
+                    count_chars(&self.text.as_bytes()[last_offset as usize..offset as usize]);
+                (line, last_column + chars)
+            }
+            _ => self.index.line_col(self.text, offset),
+        };
+        self.last = Some((offset, line, column));
+        (line, column)
+    }
+}
+
+/// The characters of UTF-8 `bytes` (those that are not continuation bytes).
+fn count_chars(bytes: &[u8]) -> u32 {
+    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count() as u32
 }
 
 /// Offsets of every `\n` (SIMD search: this runs once per parsed file).
@@ -66,5 +107,13 @@ mod tests {
         // 'x' is at byte 7: after the 3-byte smiley and a space → column 3
         assert_eq!(idx.line_col(text, 7), (2, 3));
         assert_eq!(idx.line_col(text, 9), (3, 1));
+        let mut cursor = ColumnCursor::new(&idx, text);
+        for offset in [0, 3, 7, 4, 9, 7, 8, 2, 40] {
+            assert_eq!(
+                cursor.line_col(offset),
+                idx.line_col(text, offset.min(9)),
+                "{offset}"
+            );
+        }
     }
 }

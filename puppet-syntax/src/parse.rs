@@ -100,8 +100,14 @@ impl ParseResult {
             if clean && options.import_checks {
                 found.extend(validate::import(model, options));
             }
-            for d in &mut found {
-                d.locate(model.file(), model.source(), model.line_index());
+            if !found.is_empty() {
+                // (The line index is made on first use: most files have no diagnostic.)
+                Diagnostic::locate_all(
+                    &mut found,
+                    model.file(),
+                    model.source(),
+                    model.line_index(),
+                );
             }
             self.diagnostics.extend(found);
         }
@@ -160,9 +166,7 @@ fn parse_decoded(
                 &own_index
             }
         };
-        for d in &mut input_diagnostics {
-            d.locate(options.file.as_deref(), text, index);
-        }
+        Diagnostic::locate_all(&mut input_diagnostics, options.file.as_deref(), text, index);
         input_diagnostics.append(&mut result.diagnostics);
         // Stable: at equal offsets the input's diagnostic comes first.
         input_diagnostics.sort_by_key(|d| d.offset);
@@ -273,9 +277,7 @@ fn parse_text(text: Arc<str>, options: &ParseOptions) -> ParseResult {
                 &own_index
             }
         };
-        for d in &mut diagnostics {
-            d.locate(file, &text, index);
-        }
+        Diagnostic::locate_all(&mut diagnostics, file, &text, index);
     }
     ParseResult {
         text,

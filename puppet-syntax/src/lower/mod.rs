@@ -447,13 +447,18 @@ pub(crate) fn resolve_positions(
     fallback_offset: u32,
 ) {
     let count = model.node_count();
-    let contains = |model: &Model, container: NodeId, id: NodeId| {
+    // Children looked at, at most (a walk of the tree looks at each once; the search usually
+    // looks at far fewer, but a resource with 80,000 bodies is a recent container of 80,000
+    // children for each of them).
+    let mut children_budget = 4 * (count - first) + 1024;
+    fn contains(model: &Model, container: NodeId, id: NodeId, budget: &mut usize) -> bool {
         let mut found = false;
-        model
-            .kind(container)
-            .for_each_child(model, &mut |c| found |= c == id);
+        model.kind(container).for_each_child(model, &mut |c| {
+            found |= c == id;
+            *budget = budget.saturating_sub(1);
+        });
         found
-    };
+    }
     // Nodes looked at, at most: a walk of the tree looks at every node once.
     let mut budget = count - first;
     // The containers found last, most recent first.
@@ -472,15 +477,18 @@ pub(crate) fn resolve_positions(
             .iter()
             .flatten()
             .copied()
-            .find(|&c| contains(model, c, id));
+            .find(|&c| contains(model, c, id, &mut children_budget));
         let mut next = i + 1;
         while container.is_none() && next < count && budget > 0 {
             let candidate = NodeId::from_index(next);
-            if contains(model, candidate, id) {
+            if contains(model, candidate, id, &mut children_budget) {
                 container = Some(candidate);
             }
             next += 1;
             budget -= 1;
+        }
+        if children_budget == 0 {
+            return resolve_positions_by_walk(model, root, fallback_offset);
         }
         match container {
             Some(container) if model.offset(container) != UNPOSITIONED => {

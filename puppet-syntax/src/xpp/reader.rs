@@ -701,8 +701,10 @@ impl<'a> Deserializer<'a> {
             d.severity = severity;
             d.offset = offset;
             d.len = length;
-            d.locate(file, text, index());
             out.push(d);
+        }
+        if !out.is_empty() {
+            Diagnostic::locate_all(&mut out, file, text, index());
         }
         Ok(out)
     }
