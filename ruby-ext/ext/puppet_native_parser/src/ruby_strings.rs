@@ -53,7 +53,7 @@ impl Provenance {
             });
             child
         };
-        let mut mark = |unfrozen: &mut Vec<bool>, id: NodeId| {
+        let mark = |unfrozen: &mut Vec<bool>, id: NodeId| {
             if unfrozen.is_empty() {
                 unfrozen.resize(model.node_count(), false);
             }
@@ -139,11 +139,10 @@ impl Provenance {
             | (RenderStringExpression, "value") => Style::Unfrozen,
             (HostClassDefinition | ResourceTypeDefinition, "name")
             | (LiteralRegularExpression, "pattern") => Style::UnfrozenAscii,
-            (ResourceExpression | ResourceDefaultsExpression | ResourceOverrideExpression, "form")
-                if value != "regular" =>
-            {
-                Style::Unfrozen
-            }
+            (
+                ResourceExpression | ResourceDefaultsExpression | ResourceOverrideExpression,
+                "form",
+            ) if value != "regular" => Style::Unfrozen,
             (LiteralString | QualifiedName, "value")
                 if self.unfrozen.get(id.index()).copied().unwrap_or(false) =>
             {
