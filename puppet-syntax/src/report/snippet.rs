@@ -23,13 +23,8 @@ use annotate_snippets::{Level, Renderer, Snippet};
 /// the end of the input).
 pub fn snippet(text: &str, d: &Diagnostic, colour: bool) -> Option<String> {
     let offset = floor_char_boundary(text, d.offset as usize);
-    let line_start = text.as_bytes()[..offset]
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    let line_end = text[line_start..]
-        .find('\n')
-        .map_or(text.len(), |i| line_start + i);
+    let span_end = floor_char_boundary(text, offset + d.len as usize);
+    let (line_start, line_end) = line_around(text, offset, span_end);
     let source_line = text[line_start..line_end].trim_end_matches('\r');
     if source_line.trim().is_empty() {
         return None;
@@ -43,6 +38,20 @@ pub fn snippet(text: &str, d: &Diagnostic, colour: bool) -> Option<String> {
     )
     .max(start);
     let (escaped, start, end) = escape_with_span(source_line, start, end);
+    // A line cut short by `line_around` says so at either end.
+    let cut_before = line_start > 0 && text.as_bytes()[line_start - 1] != b'\n';
+    let cut_after = line_end < text.len() && text.as_bytes()[line_end] != b'\n';
+    let (escaped, start, end) = if cut_before || cut_after {
+        let before = if cut_before { "..." } else { "" };
+        let after = if cut_after { "..." } else { "" };
+        (
+            Cow::Owned(format!("{before}{escaped}{after}")),
+            start + before.len(),
+            end + before.len(),
+        )
+    } else {
+        (escaped, start, end)
+    };
     let (escaped, start, end) = expand_tabs_with_span(&escaped, start, end);
     // A zero-length span (end of input, an empty node) still gets one caret; at the end of the
     // line it points just after the text.
@@ -73,6 +82,37 @@ pub fn snippet(text: &str, d: &Diagnostic, colour: bool) -> Option<String> {
     let rendered = renderer.render(message).to_string();
     // The renderer's first line is its own (empty) title: ours is above.
     rendered.split_once('\n').map(|(_, rest)| rest.to_owned())
+}
+
+/// A line longer than this is shown only around the span (an export or a minified file can be
+/// one line of megabytes, and each of its diagnostics would show it whole).
+const LONG_LINE: usize = 4096;
+
+/// How much of a long line is shown on either side of the span: little enough that the
+/// renderer, which cuts lines longer than its width itself, leaves the part whole.
+const CONTEXT: usize = 60;
+
+/// The byte range of the line of `text` around `offset..span_end`, or of its part around the
+/// span when the line is long (found without looking further than [`LONG_LINE`] bytes away).
+fn line_around(text: &str, offset: usize, span_end: usize) -> (usize, usize) {
+    let bytes = text.as_bytes();
+    let back = offset.saturating_sub(LONG_LINE);
+    let start = match memchr::memrchr(b'\n', &bytes[back..offset]) {
+        Some(i) => back + i + 1,
+        None if back == 0 => 0,
+        None => floor_char_boundary(text, offset.saturating_sub(CONTEXT)),
+    };
+    // The span's own first line ends the shown part.
+    let from = span_end.max(offset);
+    let ahead = (from + LONG_LINE).min(text.len());
+    let newline = memchr::memchr(b'\n', &bytes[offset..from]).map(|i| offset + i);
+    let end = match newline.or_else(|| memchr::memchr(b'\n', &bytes[from..ahead]).map(|i| from + i))
+    {
+        Some(i) => i,
+        None if ahead == text.len() => text.len(),
+        None => floor_char_boundary(text, from + CONTEXT),
+    };
+    (start, end.max(start))
 }
 
 /// `line` with each tab replaced by four spaces (as rustc shows them), and the byte range
@@ -107,6 +147,31 @@ mod tests {
         parse_and_validate(text.as_bytes(), &ParseOptions::new())
             .diagnostics
             .remove(0)
+    }
+
+    #[test]
+    fn a_long_line_is_shown_around_the_span() {
+        // 40,000 duplicate keys on one line of 320 KB: each snippet shows a part of it.
+        let text = format!("$h = {{{}}}\n", " a => 1,".repeat(40_000));
+        let result = parse_and_validate(text.as_bytes(), &ParseOptions::new());
+        let last = result.diagnostics.last().unwrap();
+        let shown = snippet(&text, last, false).unwrap();
+        assert!(shown.len() < 8 * CONTEXT, "{} bytes", shown.len());
+        let lines: Vec<&str> = shown.lines().collect();
+        let at = lines[2].find('^').unwrap();
+        // (Puppet places a duplicate key's warning at its `=>`.)
+        assert_eq!(&lines[1][at..at + 2], "=>", "{shown}");
+        assert!(lines[1].contains("..."), "{shown}");
+        // The first key's line start is in reach: no cut before it.
+        let first = snippet(&text, &result.diagnostics[0], false).unwrap();
+        assert!(
+            first
+                .lines()
+                .nth(1)
+                .unwrap()
+                .starts_with("1 | $h = { a => 1,"),
+            "{first}"
+        );
     }
 
     #[test]
