@@ -144,7 +144,7 @@ RSpec.describe "XPP files" do
       expect(count).to eq(2 * sources.size)
     end
 
-    it "reads back a sample of the corpus into models equal to Puppet's own parser's" do
+    it "reads back a sample of the corpus into models equal to Puppet's own parser's, strings too" do
       files = Dir.glob("#{CORPUS_DIR}/**/*.pp").sort.each_slice(25).map(&:first)
       expect(files.size).to be > 50
       equal = 0
@@ -156,6 +156,9 @@ RSpec.describe "XPP files" do
         ruby = ruby_program(source.dup.force_encoding(Encoding::UTF_8), path)
         expect(loaded.model).to eq(ruby), path
         expect(locs_of(loaded.model)).to eq(locs_of(ruby)), path
+        # Each string frozen or not, and encoded, as Puppet's parser makes it.
+        styles = objects_of(ruby).zip(objects_of(loaded.model)).filter_map { |r, o| string_style_difference(r, o) }
+        expect(styles).to eq([]), path
         expect(loaded.diagnostics.count(&:error?)).to eq(loaded.xpp_header["errors"].to_i)
         equal += 1
       end
