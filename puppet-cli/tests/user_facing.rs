@@ -289,10 +289,7 @@ fn a_module_named_as_a_puppet_loader_is_an_error() {
             &[],
         );
         assert_eq!(out.status.code(), Some(1), "{name}");
-        let record: Value = stderr(&out)
-            .lines()
-            .find_map(|l| serde_json::from_str::<Value>(l).ok())
-            .unwrap_or_else(|| panic!("{}", stderr(&out)));
+        let record = first_json_record(&out);
         assert_eq!(record["level"], "ERROR");
         assert_eq!(record["code"], "RESERVED_MODULE_NAME");
         assert_eq!(record["path"], format!("site/{name}"));
@@ -340,10 +337,7 @@ fn a_missing_module_path_entry_is_warned_about() {
     let mut json_args = vec!["--log-format", "json"];
     json_args.extend_from_slice(&args);
     let json = run_in(&dir.0, &json_args, &[]);
-    let record: Value = stderr(&json)
-        .lines()
-        .find_map(|l| serde_json::from_str::<Value>(l).ok())
-        .unwrap_or_else(|| panic!("{}", stderr(&json)));
+    let record = first_json_record(&json);
     assert_eq!(record["level"], "WARN");
     assert_eq!(record["path"], "/nonexistent/modules");
     // A missing environment manifest too; a module path entry that is a file.
@@ -536,4 +530,12 @@ mod links {
             stdout(&dumped)
         );
     }
+}
+
+/// The first JSON log record the command wrote to stderr (`--log-format json`).
+fn first_json_record(out: &Output) -> Value {
+    stderr(out)
+        .lines()
+        .find_map(|l| serde_json::from_str::<Value>(l).ok())
+        .unwrap_or_else(|| panic!("no JSON log record in: {}", stderr(out)))
 }

@@ -327,7 +327,8 @@ impl Build<'_> {
         let mut allocators = [None; ModelClass::ALL.len()];
         for id in ids {
             let node = model.node(id);
-            let slot = self.index_of[node.kind.class() as usize];
+            let class = node.kind.class();
+            let slot = self.index_of[class as usize];
             // The attribute values first (a local array: Ruby's GC scans the machine stack),
             // so that `@hash` is set once, to its final value; in the order Ruby's initialize
             // assigns them: `@hash`, `@locator`, `@offset`, `@length`, the attributes.
@@ -335,19 +336,12 @@ impl Build<'_> {
             let mut hash = POPS_OBJECT_HASH_SEED;
             let mut count = POSITIONED_IVARS;
             let mut out_of_order = false;
-            let class = node.kind.class();
             node.kind.for_each_attr(model, &mut |info, attr| {
                 if check_order && !made_before(&attr, id) {
                     out_of_order = true;
                     return;
                 }
-                let value = match attr {
-                    AttrValue::Str(s) | AttrValue::OptStr(Some(s)) | AttrValue::Enum(s) => {
-                        let style = self.provenance.style(model, id, class, info.name, s);
-                        ruby_string(s, style)
-                    }
-                    _ => self.value(attr, built, locator),
-                };
+                let value = self.value(id, class, info.name, attr, built, locator);
                 values[count] = value;
                 hash ^= hashes.of(value, &attr);
                 count += 1;
@@ -371,15 +365,25 @@ impl Build<'_> {
         true
     }
 
-    /// The Ruby value of one attribute; nodes it refers to are already in `built`.
-    unsafe fn value(&self, value: AttrValue<'_>, built: VALUE, locator: VALUE) -> VALUE {
+    /// The Ruby value of attribute `name` of node `id` (of `class`); nodes it refers to are
+    /// already in `built`.
+    unsafe fn value(
+        &self,
+        id: NodeId,
+        class: ModelClass,
+        name: &str,
+        value: AttrValue<'_>,
+        built: VALUE,
+        locator: VALUE,
+    ) -> VALUE {
         match value {
             AttrValue::Node(id) | AttrValue::OptNode(Some(id)) => {
                 rb_sys::rb_ary_entry(built, id.index() as c_long)
             }
             AttrValue::Nodes(ids) => node_array(ids, built),
-            // (Node attributes' strings are made by `build_nodes`, in Ruby's styles.)
-            AttrValue::Str(s) | AttrValue::OptStr(Some(s)) | AttrValue::Enum(s) => frozen_string(s),
+            AttrValue::Str(s) | AttrValue::OptStr(Some(s)) | AttrValue::Enum(s) => {
+                ruby_string(s, self.provenance.style(self.model, id, class, name, s))
+            }
             AttrValue::Bool(b) | AttrValue::OptBool(Some(b)) => boolean(b),
             AttrValue::OptNode(None) | AttrValue::OptStr(None) | AttrValue::OptBool(None) => nil(),
             AttrValue::Int(IntRef::Small(v)) => rb_sys::rb_ll2inum(v),

@@ -6,13 +6,14 @@
 //! as Ruby's parser makes them. Its lexer (`frozen_string_literal: true`) gives frozen token
 //! values, and the grammar's actions (`egrammar.ra`, without that comment) and its string
 //! handling give new, unfrozen ones. Measured on the Debian corpus and on a snippet of every
-//! string form (`spec/ruby_strings_spec.rb` compares every string of every model object):
+//! string form (`spec/corpus_parity_spec.rb` and `spec/api_spec.rb` compare every string of
+//! every model object with Puppet's):
 //!
 //! - unfrozen: a `LiteralString` of a double-quoted string, of a string's or heredoc's text
 //!   (a segment of a `ConcatenatedString`, a `HeredocExpression`'s text), a `QualifiedName` of a
 //!   `$name` interpolated without braces, `AttributeOperation#operator` (`=>`, `+>`),
-//!   `HeredocExpression#syntax`, `RenderStringExpression#value` (EPP text), and a resource
-//!   `form` other than `regular`, a node definition's host name of dotted words;
+//!   `HeredocExpression#syntax`, `RenderStringExpression#value` (EPP text), a resource
+//!   `form` other than `regular`, and a node definition's host name of dotted words;
 //! - unfrozen and US-ASCII (when ASCII): the names of classes and defined types, and a regular
 //!   expression's `pattern`;
 //! - frozen: everything else (single-quoted strings, bare words, names, operators, …).
