@@ -21,11 +21,16 @@
 //! followed again, so each real directory is read once (overlapping PATH arguments aside) and
 //! no link structure can make the walk loop or grow exponentially. What was skipped is logged
 //! at debug level.
+//!
+//! [`NamedFiles`] is the same rule for the commonest call, a list of Puppet files (from `find`,
+//! `git ls-files` or a glob), without the wait: each file's identity is found while it is read
+//! rather than before the first parse can start.
 
 use std::collections::{HashMap, HashSet};
 use std::ffi::{OsStr, OsString};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 
 use rayon::prelude::*;
 
@@ -158,6 +163,109 @@ pub fn collect(paths: &[PathBuf]) -> Inputs {
     inputs.problems = problems.len();
     inputs.files = dedupe(candidates);
     inputs
+}
+
+/// Named Puppet files, identified while they are read.
+///
+/// [`collect`] makes its system calls (an `lstat` per named file, a `realpath` per directory
+/// of them: 5 ms of a 43 ms `validate --jobs 1` over the 1,970 files of the Debian corpus)
+/// before the first file can be parsed. When every PATH is named like a Puppet file (`*.pp`,
+/// `*.epp`), the caller makes the same calls per file with [`NamedFiles::identify`] on the
+/// thread that reads ahead, while the workers parse, and drops a file reached under a second
+/// name afterwards ([`NamedFiles::first_names`]): the same files and names as [`collect`]
+/// gives. A path that turns out to be a directory sends the caller back to [`collect`].
+pub struct NamedFiles {
+    /// The named paths in byte order, each once.
+    pub paths: Vec<PathBuf>,
+    /// The canonical paths of the named files' directories, found so far (keyed by bytes, as
+    /// in [`collect`]); `None`: could not be resolved.
+    parents: Mutex<HashMap<OsString, Option<PathBuf>>>,
+}
+
+/// What a named path is, for [`NamedFiles`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Identity {
+    /// A directory, or a link to one: the paths need [`collect`].
+    Directory,
+    /// A file, with its canonical path; `None` for a path that could not be resolved (a
+    /// missing file, a broken link), which reading reports.
+    File(Option<PathBuf>),
+}
+
+impl NamedFiles {
+    /// `Some` when `paths` is not empty and each of them is named like a Puppet file.
+    pub fn of(paths: &[PathBuf]) -> Option<NamedFiles> {
+        if paths.is_empty() || !paths.iter().all(|path| is_puppet_file(path)) {
+            return None;
+        }
+        let mut sorted = paths.to_vec();
+        sorted.sort_unstable_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
+        Some(NamedFiles {
+            paths: sorted,
+            parents: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// What `path` (one of [`NamedFiles::paths`]) is: [`collect`]'s answer for a named path.
+    pub fn identify(&self, path: &Path) -> Identity {
+        match classify(path) {
+            Named::Directory(_) => Identity::Directory,
+            Named::Resolved(real) => Identity::File(Some(real)),
+            Named::Unresolved => Identity::File(None),
+            Named::File => {
+                let dir = parent_of(path).as_os_str();
+                let known = self.parents().get(dir).cloned();
+                let real_dir = known.unwrap_or_else(|| {
+                    let real_dir = std::fs::canonicalize(dir).ok();
+                    self.parents().insert(dir.to_owned(), real_dir.clone());
+                    real_dir
+                });
+                Identity::File(
+                    real_dir
+                        .zip(path.file_name())
+                        .map(|(real_dir, name)| real_dir.join(name)),
+                )
+            }
+        }
+    }
+
+    /// Which of [`NamedFiles::paths`] to keep, given the identity of each: every real file
+    /// once, under its first name in byte order (the others are logged), and a path that could
+    /// not be resolved once, as `dedupe` keeps them. `None` when one of them is a directory.
+    pub fn first_names<'a>(
+        &self,
+        identities: impl IntoIterator<Item = &'a Identity>,
+    ) -> Option<Vec<bool>> {
+        let mut first: HashMap<&OsStr, &Path> = HashMap::new();
+        let mut unresolved: HashSet<&Path> = HashSet::new();
+        let mut keep = Vec::with_capacity(self.paths.len());
+        for (path, identity) in self.paths.iter().zip(identities) {
+            match identity {
+                Identity::Directory => return None,
+                Identity::File(None) => keep.push(unresolved.insert(path)),
+                Identity::File(Some(real)) => match first.get(real.as_os_str()) {
+                    Some(same_as) => {
+                        log::debug!(
+                            path = escape_path(path).as_ref(),
+                            same_as = escape_path(same_as).as_ref();
+                            "skipping a second name of a file"
+                        );
+                        keep.push(false);
+                    }
+                    None => {
+                        first.insert(real.as_os_str(), path);
+                        keep.push(true);
+                    }
+                },
+            }
+        }
+        Some(keep)
+    }
+
+    fn parents(&self) -> std::sync::MutexGuard<'_, HashMap<OsString, Option<PathBuf>>> {
+        // Nothing is left half-done by a thread that panicked while holding it.
+        self.parents.lock().unwrap_or_else(PoisonError::into_inner)
+    }
 }
 
 /// What a named path is.

@@ -19,7 +19,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use crate::source::{self, Input};
+use crate::source::Input;
 
 /// Files the reader reads before it hands them over, together (one hand-over, and one wake-up
 /// of a waiting thread, per batch rather than per file: a wake-up costs more than reading a
@@ -31,28 +31,55 @@ const AHEAD_BATCHES: usize = 4;
 const AHEAD_BYTES: usize = 32 << 20;
 
 /// Files read by the reader: their indexes in the path list and what reading gave.
-type Batch = Vec<(usize, io::Result<Input>)>;
+type Batch<R> = Vec<(usize, R)>;
 
-/// `work(path, read)` for every path, on the threads of `pool`, with `source::read` done ahead
-/// by one more thread where it can; the results in the order of `paths`.
-pub fn map_read<T, F>(pool: &rayon::ThreadPool, paths: &[PathBuf], work: F) -> Vec<T>
+/// What reading a file gave, and the bytes it holds (which bound how far the reader runs
+/// ahead).
+pub trait Read: Send {
+    fn held_bytes(&self) -> usize;
+}
+
+impl Read for io::Result<Input> {
+    fn held_bytes(&self) -> usize {
+        self.as_ref().map_or(0, |input| input.bytes.len())
+    }
+}
+
+/// A read with something found about the file on the way (its identity, say).
+impl<X: Send> Read for (X, io::Result<Input>) {
+    fn held_bytes(&self) -> usize {
+        self.1.held_bytes()
+    }
+}
+
+/// `work(path, read(path))` for every path, on the threads of `pool`, with `read` (the
+/// system calls: `source::read`, or more) done ahead by one more thread where it can; the
+/// results in the order of `paths`.
+pub fn map_read<R, T, P, F>(pool: &rayon::ThreadPool, paths: &[PathBuf], read: P, work: F) -> Vec<T>
 where
+    R: Read,
     T: Send,
-    F: Fn(&PathBuf, io::Result<Input>) -> T + Sync,
+    P: Fn(&PathBuf) -> R + Sync,
+    F: Fn(&PathBuf, R) -> T + Sync,
 {
     let next = AtomicUsize::new(0);
     let held_bytes = AtomicUsize::new(0);
     // Set when the workers are gone (normally or by a panic): the reader must not wait for
     // room in the queue any more.
     let workers_done = AtomicBool::new(false);
-    let (sender, receiver) = mpsc::sync_channel::<Batch>(AHEAD_BATCHES);
+    let (sender, receiver) = mpsc::sync_channel::<Batch<R>>(AHEAD_BATCHES);
     let receiver = Mutex::new(receiver);
     // Claims the next `count` files (fewer at the end): their index range.
     let claim = |count: usize| {
         let first = next.fetch_add(count, Ordering::Relaxed).min(paths.len());
         first..(first + count).min(paths.len())
     };
-    let batch_bytes = |batch: &Batch| batch.iter().map(|(_, read)| read_len(read)).sum::<usize>();
+    let batch_bytes = |batch: &Batch<R>| {
+        batch
+            .iter()
+            .map(|(_, read)| read.held_bytes())
+            .sum::<usize>()
+    };
 
     // The reader only runs on a core the workers leave idle: with a worker on every core it
     // would take time from them (measured: 3% slower with 2 workers on 2 cores, 9% faster
@@ -74,9 +101,7 @@ where
                     if range.is_empty() {
                         break;
                     }
-                    let batch: Batch = range
-                        .map(|index| (index, source::read(&paths[index])))
-                        .collect();
+                    let batch: Batch<R> = range.map(|index| (index, read(&paths[index]))).collect();
                     held_bytes.fetch_add(batch_bytes(&batch), Ordering::Relaxed);
                     if sender.send(batch).is_err() {
                         break;
@@ -90,7 +115,7 @@ where
         };
         pool.broadcast(|_| {
             let mut done = Vec::new();
-            let mut taken = Batch::new().into_iter();
+            let mut taken = Batch::<R>::new().into_iter();
             loop {
                 let (index, read) = match taken.next() {
                     Some(item) => item,
@@ -103,7 +128,7 @@ where
                             Some(batch) => batch,
                             None => match claim(1).next() {
                                 Some(index) => {
-                                    taken = vec![(index, source::read(&paths[index]))].into_iter();
+                                    taken = vec![(index, read(&paths[index]))].into_iter();
                                     continue;
                                 }
                                 // Every file is claimed: take what the reader still holds,
@@ -142,19 +167,14 @@ pub fn leaves_a_core_idle(pool: &rayon::ThreadPool) -> bool {
     std::thread::available_parallelism().is_ok_and(|cores| pool.current_num_threads() < cores.get())
 }
 
-/// The size of a file read (0 when it could not be).
-fn read_len(read: &io::Result<Input>) -> usize {
-    read.as_ref().map_or(0, |input| input.bytes.len())
-}
-
 /// When the workers are gone (also by a panic): tells the reader to stop, and empties the
 /// queue once, so that a reader waiting for room in it can go on and see that.
-struct WorkersDone<'a> {
+struct WorkersDone<'a, R> {
     flag: &'a AtomicBool,
-    queue: &'a Mutex<Receiver<Batch>>,
+    queue: &'a Mutex<Receiver<Batch<R>>>,
 }
 
-impl Drop for WorkersDone<'_> {
+impl<R> Drop for WorkersDone<'_, R> {
     fn drop(&mut self) {
         self.flag.store(true, Ordering::Relaxed);
         while lock(self.queue).try_recv().is_ok() {}
@@ -164,6 +184,7 @@ impl Drop for WorkersDone<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::source;
 
     /// `count` files of different sizes in a new directory, and one path that does not exist
     /// in the middle of them.
@@ -190,9 +211,12 @@ mod tests {
                 .num_threads(threads)
                 .build()
                 .unwrap();
-            let seen = map_read(&pool, &paths, |path, read| {
-                (path.clone(), read.map(|input| input.bytes.len()).ok())
-            });
+            let seen = map_read(
+                &pool,
+                &paths,
+                |p| source::read(p),
+                |path, read| (path.clone(), read.map(|input| input.bytes.len()).ok()),
+            );
             assert_eq!(seen.len(), paths.len(), "{threads} threads");
             for (i, (path, len)) in seen.iter().enumerate() {
                 assert_eq!(path, &paths[i], "{threads} threads");
@@ -210,7 +234,7 @@ mod tests {
             .num_threads(2)
             .build()
             .unwrap();
-        let seen: Vec<()> = map_read(&pool, &[], |_, _| unreachable!());
+        let seen: Vec<()> = map_read(&pool, &[], |p| source::read(p), |_, _| unreachable!());
         assert!(seen.is_empty());
     }
 
@@ -226,7 +250,12 @@ mod tests {
             .build()
             .unwrap();
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            map_read(&pool, &paths, |_, _| -> () { panic!("worker bug") })
+            map_read(
+                &pool,
+                &paths,
+                |p| source::read(p),
+                |_, _| -> () { panic!("worker bug") },
+            )
         }));
         assert!(outcome.is_err());
         std::fs::remove_dir_all(&dir).unwrap();

@@ -530,6 +530,83 @@ mod links {
             stdout(&dumped)
         );
     }
+
+    /// Files named one by one (the streamed path of `validate`: each identified while it is
+    /// read) give the files and names a walk gives: each real file once, under its first name
+    /// in byte order; a missing file is reported once; a directory named like a manifest
+    /// sends `validate` back to the walk, which finds the files in it.
+    #[test]
+    fn files_named_one_by_one_each_once() {
+        let dir = TempDir::new();
+        dir.file("real/x.pp", "$x = $A\n");
+        dir.file("real/y.epp", "<%= $y %>\n");
+        dir.file("dir.pp/inside.pp", "$z = $C\n");
+        symlink("real/x.pp", dir.0.join("link.pp")).unwrap();
+        symlink("real", dir.0.join("alias")).unwrap();
+        let files_of = |args: &[&str]| {
+            let mut all = vec!["--log-level", "debug", "validate", "--format", "json"];
+            all.extend_from_slice(args);
+            let out = run_in(&dir.0, &all, &[]);
+            let lines = json_lines(&out);
+            let files: Vec<String> = lines
+                .iter()
+                .filter_map(|l| l["file"].as_str().map(str::to_owned))
+                .collect();
+            (out, files, lines.last().unwrap()["summary"].clone())
+        };
+        let (out, files, summary) = files_of(&[
+            "real/x.pp",
+            "link.pp",
+            "./real/x.pp",
+            "alias/x.pp",
+            "real//x.pp",
+            "alias/y.epp",
+            "real/y.epp",
+            "missing.pp",
+            "./missing.pp",
+            "missing.pp",
+        ]);
+        // `./real/x.pp` comes first in byte order; `alias/y.epp` before `real/y.epp`.
+        assert_eq!(files, ["./real/x.pp"], "{}", stdout(&out));
+        assert_eq!(summary["files"], 2, "{}", stdout(&out));
+        assert_eq!(summary["unreadable"], 2, "{}", stdout(&out));
+        let log = stderr(&out);
+        for (second, first) in [
+            ("alias/x.pp", "./real/x.pp"),
+            ("link.pp", "./real/x.pp"),
+            ("real/x.pp", "./real/x.pp"),
+            ("real//x.pp", "./real/x.pp"),
+            ("real/y.epp", "alias/y.epp"),
+        ] {
+            let line = format!("skipping a second name of a file path={second} same_as={first}");
+            assert!(log.contains(&line), "{line} in {log}");
+        }
+        assert_eq!(log.matches("cannot read ./missing.pp").count(), 1, "{log}");
+        assert_eq!(log.matches("cannot read missing.pp").count(), 1, "{log}");
+
+        // The same list through the walk (a directory among the paths) gives the same.
+        let (walked, walked_files, walked_summary) = files_of(&[
+            "real/x.pp",
+            "link.pp",
+            "./real/x.pp",
+            "alias/x.pp",
+            "real//x.pp",
+            "alias/y.epp",
+            "real/y.epp",
+            "missing.pp",
+            "./missing.pp",
+            "missing.pp",
+            "alias",
+        ]);
+        assert_eq!(walked_files, files, "{}", stdout(&walked));
+        assert_eq!(walked_summary, summary);
+
+        // A directory named like a manifest: validated as a directory.
+        let (out, files, summary) = files_of(&["dir.pp", "real/x.pp"]);
+        assert_eq!(files, ["dir.pp/inside.pp", "real/x.pp"], "{}", stdout(&out));
+        assert_eq!(summary["files"], 2);
+        assert_eq!(summary["unreadable"], 0);
+    }
 }
 
 /// The first JSON log record the command wrote to stderr (`--log-format json`).

@@ -7,7 +7,9 @@
 //!   templates.
 //! * Files are validated in parallel (rayon, `--jobs` workers), read ahead of the workers by
 //!   one more thread when they leave a core idle (`crate::read_ahead`); the output is in
-//!   sorted path order.
+//!   sorted path order. When every PATH is named like a Puppet file, the files are not looked
+//!   up first: each one's identity is found as it is read (`inputs::NamedFiles`), and a
+//!   second name of one file is dropped at the end.
 //!   A progress bar is drawn on stderr when it is a terminal and there are many files.
 //! * `--format human`: `FILE:LINE:COLUMN: SEVERITY[CODE]: message`, then the source line with a
 //!   caret under the span (`crate::report`: escaped, coloured on a terminal), then a summary
@@ -30,13 +32,14 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use puppet_syntax::ruby_format::json_string;
 use puppet_syntax::{parse_and_validate_owned, Diagnostic, LocationContext, ParseOptions, Strict};
 
 use crate::cli::{ColorChoice, ParseArgs, ReportArgs};
+use crate::inputs::{self, Identity};
 use crate::report::{self, escape_path, Counts, Human};
-use crate::{inputs, read_ahead, source, Outcome};
+use crate::{read_ahead, source, Outcome};
 
 /// Files from which on the progress bar is shown (on a terminal).
 const PROGRESS_MIN_FILES: usize = 64;
@@ -104,9 +107,10 @@ struct Checked {
     failure: Option<Failure>,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 enum Failure {
-    Unreadable,
+    /// With the message for stderr (written once the files are known).
+    Unreadable(String),
     /// The parser panicked (a bug; the other files are still validated).
     InternalError,
 }
@@ -129,42 +133,68 @@ pub fn run(args: &ValidateArgs, color: ColorChoice) -> Outcome {
             return Outcome::Failure;
         }
     };
-    // Finding the files is kernel work (a `stat` per named file, directory listings): with
-    // fewer workers than cores it runs on every core (rayon's global pool), as reading does.
-    let found = if read_ahead::leaves_a_core_idle(&pool) {
-        inputs::collect(&args.paths)
-    } else {
-        pool.install(|| inputs::collect(&args.paths))
-    };
-    if found.problems > 0 {
-        outcome = outcome.merge(Outcome::Failure);
-    }
-    let files = found.files;
     let (options, reserved_module) = parse_options(args);
     if reserved_module {
         outcome = outcome.merge(Outcome::Errors);
     }
-    log::debug!(files = files.len(), millis = started.elapsed().as_millis() as u64; "inputs collected");
-    log::info!(files = files.len(), jobs = args.jobs.unwrap_or(0), format = format_name(args.format); "validate");
-
-    let progress = (stderr.is_terminal() && files.len() >= PROGRESS_MIN_FILES).then(|| {
-        let bar = ProgressBar::new(files.len() as u64);
+    let progress = stderr.is_terminal().then(|| {
+        let bar = ProgressBar::hidden();
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}") {
             bar.set_style(style);
         }
         bar
     });
-    let results: Vec<Checked> = read_ahead::map_read(&pool, &files, |path, read| {
+    // Once the files to validate are known (or, for named files, their number at most).
+    let starting = |files: usize| {
+        log::info!(files, jobs = args.jobs.unwrap_or(0), format = format_name(args.format); "validate");
+        if let Some(bar) = &progress {
+            bar.set_length(files as u64);
+            bar.set_position(0);
+            if files >= PROGRESS_MIN_FILES {
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+            }
+        }
+    };
+    let check = |path: &PathBuf, read| {
         let checked = check_file(path, read, args.parse, &options);
         if let Some(bar) = &progress {
             bar.inc(1);
         }
         checked
+    };
+    let named = inputs::NamedFiles::of(&args.paths);
+    let named_results = named.and_then(|named| {
+        starting(named.paths.len());
+        validate_named(&pool, &named, &check)
     });
+    let results = match named_results {
+        Some(results) => results,
+        None => {
+            // Finding the files is kernel work (a `stat` per named file, directory listings):
+            // with fewer workers than cores it runs on every core (rayon's global pool), as
+            // reading does.
+            let found = if read_ahead::leaves_a_core_idle(&pool) {
+                inputs::collect(&args.paths)
+            } else {
+                pool.install(|| inputs::collect(&args.paths))
+            };
+            if found.problems > 0 {
+                outcome = outcome.merge(Outcome::Failure);
+            }
+            log::debug!(files = found.files.len(), millis = started.elapsed().as_millis() as u64; "inputs collected");
+            starting(found.files.len());
+            read_ahead::map_read(&pool, &found.files, |path| source::read(path), check)
+        }
+    };
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    log::debug!(millis = started.elapsed().as_millis() as u64; "files validated");
+    log::debug!(files = results.len(), millis = started.elapsed().as_millis() as u64; "files validated");
+    for checked in &results {
+        if let Some(Failure::Unreadable(message)) = &checked.failure {
+            let _ = writeln!(stderr.lock(), "puppet-parser: {message}");
+        }
+    }
 
     let mut summary = Summary {
         max_errors: args.report.max_errors,
@@ -333,6 +363,42 @@ fn format_name(format: OutputFormat) -> &'static str {
 
 /// Parses and validates one file, given what reading it gave (a panic becomes an error
 /// report).
+/// Validates named Puppet files, each identified while it is read ([`inputs::NamedFiles`]),
+/// each real file once; `None` when one of them is a directory.
+fn validate_named<F>(
+    pool: &rayon::ThreadPool,
+    named: &inputs::NamedFiles,
+    check: &F,
+) -> Option<Vec<Checked>>
+where
+    F: Fn(&PathBuf, io::Result<source::Input>) -> Checked + Sync,
+{
+    let results: Vec<(Identity, Option<Checked>)> = read_ahead::map_read(
+        pool,
+        &named.paths,
+        |path| {
+            let identity = named.identify(path);
+            let read = match identity {
+                Identity::Directory => Err(io::ErrorKind::IsADirectory.into()),
+                Identity::File(_) => source::read(path),
+            };
+            (identity, read)
+        },
+        |path, (identity, read)| {
+            let checked = (identity != Identity::Directory).then(|| check(path, read));
+            (identity, checked)
+        },
+    );
+    let keep = named.first_names(results.iter().map(|(identity, _)| identity))?;
+    Some(
+        results
+            .into_iter()
+            .zip(keep)
+            .filter_map(|((_, checked), keep)| checked.filter(|_| keep))
+            .collect(),
+    )
+}
+
 fn check_file(
     path: &Path,
     read: io::Result<source::Input>,
@@ -342,17 +408,17 @@ fn check_file(
     let input = match read {
         Ok(input) => input,
         Err(err) => {
-            let _ = writeln!(
-                io::stderr().lock(),
-                "puppet-parser: cannot read {}: {err}",
-                escape_path(path)
-            );
+            // Reported on stderr once the files are known (a second name of a file is
+            // dropped then).
             log::debug!(file = escape_path(path).as_ref(); "unreadable: {err}");
             return Checked {
                 name: path.display().to_string(),
                 text: Arc::from(""),
                 diagnostics: Vec::new(),
-                failure: Some(Failure::Unreadable),
+                failure: Some(Failure::Unreadable(format!(
+                    "cannot read {}: {err}",
+                    escape_path(path)
+                ))),
             };
         }
     };
@@ -453,7 +519,7 @@ impl Summary {
     fn add(&mut self, checked: &Checked, omitted: Counts) {
         match checked.failure {
             None => self.files += 1,
-            Some(Failure::Unreadable) => self.unreadable += 1,
+            Some(Failure::Unreadable(_)) => self.unreadable += 1,
             Some(Failure::InternalError) => self.internal_errors += 1,
         }
         self.counts.add(Counts::of(&checked.diagnostics));
