@@ -26,6 +26,7 @@
 //! `git ls-files` or a glob), without the wait: each file's identity is found while it is read
 //! rather than before the first parse can start.
 
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 use std::ffi::{OsStr, OsString};
 use std::io::{self, Write};
@@ -236,24 +237,25 @@ impl NamedFiles {
         &self,
         identities: impl IntoIterator<Item = &'a Identity>,
     ) -> Option<Vec<bool>> {
-        let mut first: HashMap<&OsStr, &Path> = HashMap::new();
+        let mut first: HashMap<&OsStr, &Path> = HashMap::with_capacity(self.paths.len());
         let mut unresolved: HashSet<&Path> = HashSet::new();
         let mut keep = Vec::with_capacity(self.paths.len());
         for (path, identity) in self.paths.iter().zip(identities) {
             match identity {
                 Identity::Directory => return None,
                 Identity::File(None) => keep.push(unresolved.insert(path)),
-                Identity::File(Some(real)) => match first.get(real.as_os_str()) {
-                    Some(same_as) => {
+                // One hash of each path (this runs after the parse, on one thread).
+                Identity::File(Some(real)) => match first.entry(real.as_os_str()) {
+                    Entry::Occupied(same_as) => {
                         log::debug!(
                             path = escape_path(path).as_ref(),
-                            same_as = escape_path(same_as).as_ref();
+                            same_as = escape_path(same_as.get()).as_ref();
                             "skipping a second name of a file"
                         );
                         keep.push(false);
                     }
-                    None => {
-                        first.insert(real.as_os_str(), path);
+                    Entry::Vacant(slot) => {
+                        slot.insert(path);
                         keep.push(true);
                     }
                 },
