@@ -31,7 +31,7 @@ use std::collections::{HashMap, HashSet};
 use std::ffi::{OsStr, OsString};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
 use rayon::prelude::*;
 
@@ -179,8 +179,9 @@ pub struct NamedFiles {
     /// The named paths in byte order, each once.
     pub paths: Vec<PathBuf>,
     /// The canonical paths of the named files' directories, found so far (keyed by bytes, as
-    /// in [`collect`]); `None`: could not be resolved.
-    parents: Mutex<HashMap<OsString, Option<PathBuf>>>,
+    /// in [`collect`]); `None`: could not be resolved. Each is resolved once: a thread that
+    /// needs a directory another one is resolving waits for that answer.
+    parents: Mutex<HashMap<OsString, Arc<OnceLock<Option<PathBuf>>>>>,
 }
 
 /// What a named path is, for [`NamedFiles`].
@@ -215,14 +216,17 @@ impl NamedFiles {
             Named::Unresolved => Identity::File(None),
             Named::File => {
                 let dir = parent_of(path).as_os_str();
-                let known = self.parents().get(dir).cloned();
-                let real_dir = known.unwrap_or_else(|| {
-                    let real_dir = std::fs::canonicalize(dir).ok();
-                    self.parents().insert(dir.to_owned(), real_dir.clone());
-                    real_dir
-                });
+                let cell = {
+                    let mut parents = self.parents();
+                    match parents.get(dir) {
+                        Some(cell) => Arc::clone(cell),
+                        None => Arc::clone(parents.entry(dir.to_owned()).or_default()),
+                    }
+                };
+                let real_dir = cell.get_or_init(|| std::fs::canonicalize(dir).ok());
                 Identity::File(
                     real_dir
+                        .as_ref()
                         .zip(path.file_name())
                         .map(|(real_dir, name)| real_dir.join(name)),
                 )
@@ -264,7 +268,7 @@ impl NamedFiles {
         Some(keep)
     }
 
-    fn parents(&self) -> std::sync::MutexGuard<'_, HashMap<OsString, Option<PathBuf>>> {
+    fn parents(&self) -> MutexGuard<'_, HashMap<OsString, Arc<OnceLock<Option<PathBuf>>>>> {
         // Nothing is left half-done by a thread that panicked while holding it.
         self.parents.lock().unwrap_or_else(PoisonError::into_inner)
     }
