@@ -39,6 +39,7 @@ mod parser;
 pub mod pn;
 pub mod report;
 pub mod ruby_format;
+mod scratch;
 mod source;
 mod stack_list;
 pub mod syntax;

@@ -108,6 +108,7 @@ mod token_value;
 
 use crate::diagnostics::{Diagnostic, IssueCode};
 use crate::options::ParseOptions;
+use crate::scratch;
 use crate::syntax_kind::SyntaxKind::{self, *};
 
 pub use epp::epp_text_value;
@@ -166,6 +167,21 @@ pub struct Lexed {
     /// with the text they were lexed from. In `kinds`/`starts` they are empty (or cover only
     /// what lies past the text already lexed), so the tokens still cover the input once.
     pub(crate) replayed: Vec<(u32, u32, u32)>,
+}
+
+scratch::slots! {
+    /// [`Lexed::kinds`] between parses.
+    TOKEN_KINDS: SyntaxKind;
+    /// [`Lexed::starts`] between parses.
+    TOKEN_STARTS: u32;
+}
+
+/// The token arrays go back to the thread's slots for the next parse (`crate::scratch`).
+impl Drop for Lexed {
+    fn drop(&mut self) {
+        scratch::give_back(&TOKEN_KINDS, std::mem::take(&mut self.kinds));
+        scratch::give_back(&TOKEN_STARTS, std::mem::take(&mut self.starts));
+    }
 }
 
 /// Ruby's newline after a heredoc header jumps to the end of the heredoc's body, even back:
@@ -361,15 +377,16 @@ pub(crate) struct Lexer<'a> {
 
 impl<'a> Lexer<'a> {
     fn new(src: &'a str, tasks: bool, heredoc_depth: u32) -> Lexer<'a> {
-        // Rough guess (one token per 6 bytes) to avoid most reallocations.
+        // Rough guess (one token per 6 bytes) to avoid most reallocations; the arrays of the
+        // thread's last parse are reused (`crate::scratch`).
         let cap = src.len() / 6 + 4;
         Lexer {
             src,
             b: src.as_bytes(),
             pos: 0,
             last_end: 0,
-            kinds: Vec::with_capacity(cap),
-            starts: Vec::with_capacity(cap + 1),
+            kinds: scratch::take(&TOKEN_KINDS, cap),
+            starts: scratch::take(&TOKEN_STARTS, cap + 1),
             diags: Vec::new(),
             raise_points: Vec::new(),
             token_start: 0,

@@ -30,6 +30,7 @@ use crate::diagnostics::{Diagnostic, IssueCode};
 use crate::lexer::{EscapeSet, Lexed};
 use crate::model::{Model, NodeId};
 use crate::parser::TreeSink;
+use crate::scratch::{self, Recycled};
 use crate::syntax_kind::SyntaxKind::{self, *};
 
 use stack::Val;
@@ -55,11 +56,12 @@ pub(crate) struct Lowering<'a> {
     pub(crate) model: &'a mut Model,
     /// The raw index after the last token event's (where the node being finished ends).
     next_raw: usize,
-    stack: Vec<Val>,
+    /// (The three stacks are the thread's from one lowering to the next: `crate::scratch`.)
+    stack: Recycled<Val>,
     /// `(kind, index of the first child in stack, groups.len())` of every open node.
-    frames: Vec<(SyntaxKind, usize, usize)>,
+    frames: Recycled<(SyntaxKind, usize, usize)>,
     /// Members of `Val::Group`s.
-    groups: Vec<Val>,
+    groups: Recycled<Val>,
     pub(crate) diagnostics: Vec<Diagnostic>,
     /// Class/define/plan definitions in reduction order (for class-name stacking).
     named_definitions: Vec<NodeId>,
@@ -105,6 +107,15 @@ pub(crate) struct Lowering<'a> {
     pub(super) action_error_in_heredoc_text: bool,
 }
 
+scratch::slots! {
+    /// [`Lowering::stack`] between lowerings.
+    VALUE_STACK: Val;
+    /// [`Lowering::frames`] between lowerings.
+    FRAMES: (SyntaxKind, usize, usize);
+    /// [`Lowering::groups`] between lowerings.
+    GROUP_MEMBERS: Val;
+}
+
 impl<'a> Lowering<'a> {
     pub(crate) fn new(text: &'a str, lexed: &'a Lexed, model: &'a mut Model) -> Lowering<'a> {
         Lowering {
@@ -113,9 +124,9 @@ impl<'a> Lowering<'a> {
             first_node: model.node_count(),
             model,
             next_raw: 0,
-            stack: Vec::with_capacity(64),
-            frames: Vec::with_capacity(32),
-            groups: Vec::with_capacity(64),
+            stack: Recycled::take(&VALUE_STACK, 64),
+            frames: Recycled::take(&FRAMES, 32),
+            groups: Recycled::take(&GROUP_MEMBERS, 64),
             diagnostics: Vec::new(),
             named_definitions: Vec::new(),
             name_scopes: Vec::new(),
@@ -406,7 +417,7 @@ impl TreeSink for Lowering<'_> {
                 return;
             }
         }
-        let stack = std::mem::take(&mut self.stack);
+        let stack = std::mem::take(&mut *self.stack);
         if let Some(t) = stack[start..].iter().find_map(|v| v.tok()) {
             self.building_at = self.lexed.starts[t as usize];
         }
@@ -416,7 +427,7 @@ impl TreeSink for Lowering<'_> {
         } else {
             self.build(kind, &stack[start..])
         };
-        self.stack = stack;
+        *self.stack = stack;
         self.stack.truncate(start);
         // The groups made inside this node were used up by its value, unless the value is a
         // group itself (whose members may refer to them): free them, so that `groups` stays

@@ -5,6 +5,7 @@
 use super::stack::Val;
 use super::{Lowering, UNPOSITIONED};
 use crate::model::{ModelClass, NodeId, NodeKind};
+use crate::scratch::Recycled;
 use crate::syntax_kind::SyntaxKind::*;
 
 /// What `transform_calls` makes of a statement ([`Lowering::transform_step`]).
@@ -18,7 +19,7 @@ enum Transform {
 }
 
 /// A block's statements and the spans of its `{` and `}`.
-pub(super) type BlockStatements = (Vec<NodeId>, (u32, u32), (u32, u32));
+pub(super) type BlockStatements = (Recycled<NodeId>, (u32, u32), (u32, u32));
 
 /// Names that take their arguments without parentheses (`Factory::STATEMENT_CALLS`).
 const STATEMENT_CALLS: &[&str] = &[
@@ -26,9 +27,14 @@ const STATEMENT_CALLS: &[&str] = &[
     "fail", "import", "break", "next", "return",
 ];
 
+crate::scratch::slots! {
+    /// A statement list's vector between lists.
+    STATEMENTS: NodeId;
+}
+
 impl Lowering<'_> {
     /// Ruby's `transform_calls` over one statement list. `None` after a grammar-action error.
-    pub(super) fn statement_list(&mut self, vals: &[Val]) -> Option<Vec<NodeId>> {
+    pub(super) fn statement_list(&mut self, vals: &[Val]) -> Option<Recycled<NodeId>> {
         self.statement_list_of(vals.len(), |_, k| vals[k])
     }
 
@@ -38,8 +44,10 @@ impl Lowering<'_> {
         &mut self,
         n: usize,
         val_at: impl Fn(&Self, usize) -> Val,
-    ) -> Option<Vec<NodeId>> {
-        let mut memo: Vec<NodeId> = Vec::with_capacity(n);
+    ) -> Option<Recycled<NodeId>> {
+        // (The thread's vector of the last list, when no other list holds it: see
+        // `crate::scratch`.)
+        let mut memo = Recycled::take(&STATEMENTS, n);
         // One buffer for the arguments of every comma list; most statements are one
         // expression, passed as a one-element slice (no buffer, no allocation).
         let mut list: Vec<NodeId> = Vec::new();

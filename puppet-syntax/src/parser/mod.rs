@@ -25,6 +25,7 @@ mod token_set;
 use crate::diagnostics::{Diagnostic, IssueCode};
 use crate::lexer::{EscapeSet, Lexed};
 use crate::options::ParseOptions;
+use crate::scratch;
 use crate::syntax_kind::SyntaxKind::{self, *};
 
 pub use event::TreeSink;
@@ -202,7 +203,15 @@ pub(crate) fn parse(input: &Input<'_>) -> Output {
 /// keeping them all: the returned `events` are empty. A large file's events are then never all
 /// in memory at once (the model builder uses this; the CST builder needs them all).
 pub(crate) fn parse_into<'i>(input: &'i Input<'_>, sink: &'i mut dyn EventSink) -> Output {
-    run(Parser::new(input, Some(sink)))
+    let mut output = run(Parser::new(input, Some(sink)));
+    // Handed over and empty: the buffer is kept for the thread's next parse.
+    scratch::give_back(&STREAMED_EVENTS, std::mem::take(&mut output.events));
+    output
+}
+
+scratch::slots! {
+    /// The event buffer of a streaming parse ([`parse_into`]), between parses.
+    STREAMED_EVENTS: Event;
 }
 
 fn run(mut p: Parser<'_, '_>) -> Output {
@@ -283,7 +292,10 @@ impl<'i, 't> Parser<'i, 't> {
             raw_pos,
             current_kind,
             prev_raw: usize::MAX,
-            events: Vec::with_capacity(capacity),
+            events: match sink {
+                None => Vec::with_capacity(capacity),
+                Some(_) => scratch::take(&STREAMED_EVENTS, capacity),
+            },
             flushed: 0,
             sink,
             open_markers: 0,

@@ -498,7 +498,7 @@ impl Checker<'_> {
         // The value itself is not pushed and children go straight onto the stack (the
         // checker's, reused from one parameter to the next), so a default without
         // sub-expressions touches no stack.
-        let mut stack = std::mem::take(&mut self.scratch);
+        let mut stack = std::mem::take(&mut *self.scratch);
         stack.clear();
         let mut next = *value;
         while let Some(n) = next.take().or_else(|| stack.pop()) {
@@ -515,7 +515,7 @@ impl Checker<'_> {
                 }
             }
         }
-        self.scratch = stack;
+        *self.scratch = stack;
     }
 
     // ---- location checks ----

@@ -57,6 +57,7 @@ mod walk;
 use crate::diagnostics::{Diagnostic, IssueCode, Severity};
 use crate::model::{Model, NodeId, NodeKind};
 use crate::options::{ParseOptions, Strict};
+use crate::scratch::Recycled;
 
 pub(crate) use import::import;
 pub(crate) use location::FileNamespace;
@@ -133,13 +134,22 @@ pub(crate) struct Checker<'m> {
     pub(crate) sub_parse: SubParse<'m>,
     /// The ancestors of the node being checked, outermost first (Ruby's `@path` without the
     /// `Program`, which is implicitly below them).
-    pub(crate) path: Vec<NodeId>,
+    pub(crate) path: Recycled<NodeId>,
     pub(crate) diagnostics: Vec<Diagnostic>,
     /// `namespace_for_file(model.file)`, computed on first use.
     namespace: Option<FileNamespace>,
     /// A node stack for the walks inside a check, kept so that each walk does not allocate
     /// its own (empty whenever it is not in use).
-    pub(crate) scratch: Vec<NodeId>,
+    pub(crate) scratch: Recycled<NodeId>,
+}
+
+crate::scratch::slots! {
+    /// [`Checker::path`] between validations.
+    ANCESTORS: NodeId;
+    /// The work list of [`Checker::run`]'s walk between validations.
+    WALK: (NodeId, u32);
+    /// [`Checker::scratch`] between validations.
+    CHECK_WALK: NodeId;
 }
 
 impl<'m> Checker<'m> {
@@ -149,10 +159,10 @@ impl<'m> Checker<'m> {
             options,
             sub_parse,
             // Sized for the usual nesting, so that it rarely grows.
-            path: Vec::with_capacity(32),
+            path: Recycled::take(&ANCESTORS, 32),
             diagnostics: Vec::new(),
             namespace: None,
-            scratch: Vec::new(),
+            scratch: Recycled::take(&CHECK_WALK, 0),
         }
     }
 
@@ -169,7 +179,7 @@ impl<'m> Checker<'m> {
         if is_plain_leaf(model.kind(body)) {
             return;
         }
-        let mut stack: Vec<(NodeId, u32)> = Vec::with_capacity(256);
+        let mut stack = Recycled::take(&WALK, 256);
         stack.push((body, 0));
         while let Some((id, depth)) = stack.pop() {
             self.path.truncate(depth as usize);
