@@ -23,7 +23,8 @@
 //! (tokens → events) → [`syntax`] (events → lossless rowan CST) | `lower` (events → the Puppet
 //! [`model`]) → `validate` (Ruby's `Checker4_0` over the model) → sinks ([`pn`]: PN and its
 //! JSON; [`xpp`]: PRFC-23 XPP files, the parse result as Pcore msgpack or JSON). `parse` (the front door) wires them together. Shared by all stages: [`diagnostics`],
-//! [`LineIndex`], [`ParseOptions`], [`ruby_format`] (Ruby's renderings of values).
+//! [`LineIndex`], [`ParseOptions`], [`ruby_format`] (Ruby's renderings of values), `scratch` (the
+//! stages' work vectors, kept from one parse to the next on each thread).
 
 #![warn(missing_docs)]
 
