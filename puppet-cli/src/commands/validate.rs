@@ -412,7 +412,7 @@ fn check_file(
             // dropped then).
             log::debug!(file = escape_path(path).as_ref(); "unreadable: {err}");
             return Checked {
-                name: path.display().to_string(),
+                name: source::display_name(path),
                 text: Arc::from(""),
                 diagnostics: Vec::new(),
                 failure: Some(Failure::Unreadable(format!(
