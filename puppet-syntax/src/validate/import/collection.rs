@@ -62,12 +62,14 @@ pub(super) struct TypeCollection {
 
 impl TypeCollection {
     /// `add_hostclass` / `add_definition` / `add_node`: the message of the first duplicate
-    /// check that fails, or the instance is added.
+    /// check that fails, or the instance is added (recorded only when `record`: the last
+    /// instance of a file is never looked up, and most files define one thing).
     pub(super) fn add(
         &mut self,
         instance: &Instance,
         model: &Model,
         file: &dyn Fn() -> Option<String>,
+        record: bool,
     ) -> Result<(), String> {
         let name = instance.name.as_str();
         let context = |earlier: NodeId| error_context(file().as_deref(), model.line(earlier));
@@ -92,8 +94,10 @@ impl TypeCollection {
                         context(d)
                     ));
                 }
-                self.hostclasses
-                    .insert(name.to_owned(), instance.definition);
+                if record {
+                    self.hostclasses
+                        .insert(name.to_owned(), instance.definition);
+                }
             }
             InstanceKind::Node => {
                 if let Some(d) = dupe(&self.nodes) {
@@ -114,7 +118,9 @@ impl TypeCollection {
                         context(d)
                     ));
                 }
-                self.nodes.insert(name.to_owned(), instance.definition);
+                if record {
+                    self.nodes.insert(name.to_owned(), instance.definition);
+                }
             }
             InstanceKind::Definition => {
                 if let Some(d) = dupe(&self.hostclasses) {
@@ -129,8 +135,10 @@ impl TypeCollection {
                         context(d)
                     ));
                 }
-                self.definitions
-                    .insert(name.to_owned(), instance.definition);
+                if record {
+                    self.definitions
+                        .insert(name.to_owned(), instance.definition);
+                }
             }
         }
         Ok(())

@@ -174,8 +174,9 @@ impl Import<'_> {
     /// `TypeCollection#add` for every instance, in order, until one is a duplicate.
     fn add_all(&mut self, instances: &[Instance]) {
         let mut collection = TypeCollection::default();
-        for instance in instances {
-            if let Err(message) = collection.add(instance, self.model, &|| self.file()) {
+        for (i, instance) in instances.iter().enumerate() {
+            let record = i + 1 < instances.len();
+            if let Err(message) = collection.add(instance, self.model, &|| self.file(), record) {
                 self.raise(
                     IssueCode::DUPLICATE_DEFINITION,
                     instance.definition,
