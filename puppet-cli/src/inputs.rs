@@ -185,7 +185,7 @@ pub struct NamedFiles {
 }
 
 /// What a named path is, for [`NamedFiles`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub enum Identity {
     /// A directory, or a link to one: the paths need [`collect`].
     Directory,

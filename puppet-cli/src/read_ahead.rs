@@ -35,18 +35,18 @@ type Batch<R> = Vec<(usize, R)>;
 
 /// What reading a file gave, and the bytes it holds (which bound how far the reader runs
 /// ahead).
-pub trait Read: Send {
+pub trait ReadOutcome: Send {
     fn held_bytes(&self) -> usize;
 }
 
-impl Read for io::Result<Input> {
+impl ReadOutcome for io::Result<Input> {
     fn held_bytes(&self) -> usize {
         self.as_ref().map_or(0, |input| input.bytes.len())
     }
 }
 
 /// A read with something found about the file on the way (its identity, say).
-impl<X: Send> Read for (X, io::Result<Input>) {
+impl<X: Send> ReadOutcome for (X, io::Result<Input>) {
     fn held_bytes(&self) -> usize {
         self.1.held_bytes()
     }
@@ -57,7 +57,7 @@ impl<X: Send> Read for (X, io::Result<Input>) {
 /// results in the order of `paths`.
 pub fn map_read<R, T, P, F>(pool: &rayon::ThreadPool, paths: &[PathBuf], read: P, work: F) -> Vec<T>
 where
-    R: Read,
+    R: ReadOutcome,
     T: Send,
     P: Fn(&PathBuf) -> R + Sync,
     F: Fn(&PathBuf, R) -> T + Sync,
