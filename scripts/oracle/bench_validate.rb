@@ -1,8 +1,25 @@
-# In-process throughput of Ruby Puppet 7.23's parse + validate (what `puppet parser validate`
-# does per file: EvaluatingParser#parse_string, EvaluatingEppParser for .epp), for
-# scripts/bench-vs-ruby. Reads every file named on stdin into memory, then parses and validates
-# each one separately, ITER times (default 3), in one Ruby process, and prints one line:
-#   files=N bytes=B min_seconds=S median_seconds=M failed=F
+# In-process throughput of Ruby Puppet 7.23's parse + validate, for scripts/bench-vs-ruby.
+# Reads every file named on stdin into memory, then, ITER times (default 3), runs two passes
+# over all of them in one Ruby process, each file separately:
+#
+#   full     what `puppet parser validate FILE` does for each file (lib/puppet/face/parser.rb,
+#            `validate_manifest`), and what `puppet-parser validate` does: parse and validate
+#            (E4ParserAdapter: EvaluatingParser#parse_string, Checker4_0), then import the
+#            file's definitions into a fresh environment (`TypeCollection#import_ast` of the
+#            `PopsBridge::Program`: Puppet::Resource::Type per class, define and node, functions,
+#            plans and type aliases bound in the loaders, duplicates and metaparameter names
+#            checked). `.epp` files: EvaluatingEppParser#parse_string only, as `puppet epp
+#            validate` does. Each file's fresh environment and loaders (`Loaders.new`, which
+#            `validate_manifest` also makes per file) are made per file; their time is taken off
+#            the pass's.
+#   checker  parse and Checker4_0 only (EvaluatingParser#parse_string), without the import.
+#
+# The passes alternate, so both see the same machine. Prints one line:
+#   files=N bytes=B min_seconds=S median_seconds=M checker_min_seconds=S2
+#   checker_median_seconds=M2 failed=F import_errors=I imported=K
+# (min/median: the `full` pass; failed: files whose parse or validation raised; import_errors:
+# files whose import raised; imported: the classes, defines and nodes imported, the main class
+# of each file included, a check that the import ran.)
 # usage: find DIR -name '*.pp' | ruby scripts/oracle/bench_validate.rb [ITER]
 require 'puppet'
 require 'tmpdir'
@@ -16,23 +33,86 @@ iterations = [(ARGV[0] || 3).to_i, 1].max
 files = $stdin.each_line.map(&:chomp).reject(&:empty?).map { |f| [f, File.read(f, mode: 'rb:utf-8')] }
 bytes = files.sum { |_, s| s.bytesize }
 env = Puppet::Node::Environment.create(:bench, [])
-times = []
-failed = 0
-Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env)) do
-  iterations.times do
-    GC.start
-    failed = 0
-    t0 = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+clock = -> { Process.clock_gettime(Process::CLOCK_MONOTONIC) }
+parser_for = lambda do |f|
+  if f.end_with?('.epp')
+    Puppet::Pops::Parser::EvaluatingParser::EvaluatingEppParser.new
+  else
+    Puppet::Pops::Parser::EvaluatingParser.new
+  end
+end
+
+checker_pass = lambda do
+  failed = 0
+  t0 = clock.call
+  Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env)) do
     files.each do |f, src|
-      parser = f.end_with?('.epp') ? Puppet::Pops::Parser::EvaluatingParser::EvaluatingEppParser.new : Puppet::Pops::Parser::EvaluatingParser.new
-      begin
-        parser.parse_string(src, f)
+      parser_for.call(f).parse_string(src, f)
+    rescue StandardError
+      failed += 1
+    end
+  end
+  [clock.call - t0, failed]
+end
+
+full_pass = lambda do
+  failed = 0
+  import_errors = 0
+  imported = 0
+  untimed = 0.0
+  t0 = clock.call
+  files.each do |f, src|
+    if f.end_with?('.epp')
+      Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env)) do
+        parser_for.call(f).parse_string(src, f)
       rescue StandardError
         failed += 1
       end
+      next
     end
-    times << Process.clock_gettime(Process::CLOCK_MONOTONIC) - t0
+    t_context = clock.call
+    file_env = Puppet::Node::Environment.create(:bench, [])
+    loaders = Puppet::Pops::Loaders.new(file_env)
+    untimed += clock.call - t_context
+    Puppet.override({ current_environment: file_env, loaders: loaders }, 'bench') do
+      program = begin
+        parser_for.call(f).parse_string(src, f)
+      rescue StandardError
+        failed += 1
+        nil
+      end
+      next if program.nil?
+
+      begin
+        args = {}
+        Puppet::Pops::Model::AstTransformer.new(f).merge_location(args, program)
+        main = Puppet::Parser::AST::Hostclass.new('', code: Puppet::Parser::AST::PopsBridge::Program.new(program, args))
+        types = Puppet::Resource::TypeCollection.new(file_env)
+        types.import_ast(main, '')
+        imported += types.hostclasses.size + types.definitions.size + types.nodes.size
+      rescue StandardError
+        import_errors += 1
+      end
+    end
   end
+  [clock.call - t0 - untimed, failed, import_errors, imported]
 end
-times.sort!
-printf("files=%d bytes=%d min_seconds=%.6f median_seconds=%.6f failed=%d\n", files.size, bytes, times[0], times[times.size / 2], failed)
+
+full_times = []
+checker_times = []
+failed = 0
+import_errors = 0
+imported = 0
+iterations.times do
+  GC.start
+  t, failed, import_errors, imported = full_pass.call
+  full_times << t
+  GC.start
+  t, = checker_pass.call
+  checker_times << t
+end
+full_times.sort!
+checker_times.sort!
+printf("files=%d bytes=%d min_seconds=%.6f median_seconds=%.6f checker_min_seconds=%.6f checker_median_seconds=%.6f failed=%d import_errors=%d imported=%d\n",
+       files.size, bytes, full_times[0], full_times[full_times.size / 2], checker_times[0],
+       checker_times[checker_times.size / 2], failed, import_errors, imported)
