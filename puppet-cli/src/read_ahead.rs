@@ -41,7 +41,7 @@ pub trait ReadOutcome: Send {
 
 impl ReadOutcome for io::Result<Input> {
     fn held_bytes(&self) -> usize {
-        self.as_ref().map_or(0, |input| input.bytes.len())
+        self.as_ref().map_or(0, |input| input.source.input_len())
     }
 }
 
@@ -215,7 +215,7 @@ mod tests {
                 &pool,
                 &paths,
                 |p| source::read(p),
-                |path, read| (path.clone(), read.map(|input| input.bytes.len()).ok()),
+                |path, read| (path.clone(), read.map(|input| input.source.input_len()).ok()),
             );
             assert_eq!(seen.len(), paths.len(), "{threads} threads");
             for (i, (path, len)) in seen.iter().enumerate() {

@@ -1,10 +1,11 @@
-//! Reading an input: a file's bytes (or standard input's for `-`) and the name shown for it.
-//! Decoding (BOM, UTF-8) is the library's job (`puppet_syntax::parse` takes bytes).
+//! Reading an input: a file's bytes (or standard input's for `-`), decoded, and the name shown
+//! for it. Decoding (BOM, UTF-8) is the library's job (`puppet_syntax::Decoded`); it is done
+//! here, as the file is read, so that a thread reading ahead of the workers does it for them.
 
 use std::io::{self, Read};
 use std::path::Path;
 
-use puppet_syntax::ParseOptions;
+use puppet_syntax::{Decoded, ParseOptions};
 
 use crate::cli::ParseArgs;
 
@@ -13,23 +14,23 @@ use crate::cli::ParseArgs;
 pub struct Input {
     /// The name shown in output and diagnostics: the path as given, or `<stdin>` for `-`.
     pub name: String,
-    /// The input's bytes, as read.
-    pub bytes: Vec<u8>,
+    /// The input's bytes, as read, decoded.
+    pub source: Decoded,
 }
 
-/// Reads `path` (`-` is standard input).
+/// Reads and decodes `path` (`-` is standard input).
 pub fn read(path: &Path) -> io::Result<Input> {
     if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
         io::stdin().lock().read_to_end(&mut bytes)?;
         return Ok(Input {
             name: "<stdin>".to_owned(),
-            bytes,
+            source: Decoded::from(bytes),
         });
     }
     Ok(Input {
         name: display_name(path),
-        bytes: std::fs::read(path)?,
+        source: Decoded::from(std::fs::read(path)?),
     })
 }
 

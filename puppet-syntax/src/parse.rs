@@ -14,7 +14,7 @@ use crate::lower::{ActionErrorAt, Lowering};
 use crate::model::{Model, NodeId};
 use crate::options::ParseOptions;
 use crate::parser::{self, process};
-use crate::source;
+use crate::source::{self, Decoded};
 use crate::syntax::{build_cst, Cst, SyntaxNode};
 use crate::validate;
 use crate::{Error, LineIndex};
@@ -133,18 +133,19 @@ pub fn parse(source: &[u8], options: &ParseOptions) -> ParseResult {
     parse_decoded(Arc::from(text), input_diagnostics, options)
 }
 
-/// [`parse`] of bytes the caller gives away: they are freed as soon as the result's text is
-/// made from them, so a large source is not held twice while it is parsed (the command line
-/// reads each file and hands it over).
-pub fn parse_owned(source: Vec<u8>, options: &ParseOptions) -> ParseResult {
-    let (text, input_diagnostics) = source::decode(&source);
-    let text: Arc<str> = Arc::from(text);
-    drop(source);
-    parse_decoded(text, input_diagnostics, options)
+/// [`parse`] of bytes the caller gives away, or of a source it decoded already
+/// ([`Decoded`]): the bytes are freed as soon as the result's text is made from them, so a
+/// large source is not held twice while it is parsed (the command line reads each file and
+/// hands it over).
+pub fn parse_owned(source: impl Into<Decoded>, options: &ParseOptions) -> ParseResult {
+    let Decoded {
+        text, diagnostics, ..
+    } = source.into();
+    parse_decoded(text, diagnostics, options)
 }
 
 /// [`parse_owned`], then [`ParseResult::validate`].
-pub fn parse_and_validate_owned(source: Vec<u8>, options: &ParseOptions) -> ParseResult {
+pub fn parse_and_validate_owned(source: impl Into<Decoded>, options: &ParseOptions) -> ParseResult {
     let mut result = parse_owned(source, options);
     result.validate(options);
     result

@@ -13,11 +13,50 @@
 //!
 //! Offsets are `u32`: a source of 4 GiB or more gives `SOURCE_TOO_LARGE` and is not parsed.
 
+use std::sync::Arc;
+
 use crate::diagnostics::{Diagnostic, IssueCode};
 
 /// The largest source the parser takes: offsets and lengths are `u32`, and one past the end
 /// must fit.
 pub(crate) const MAX_SOURCE_LEN: usize = u32::MAX as usize - 1;
+
+/// A source decoded into the text the parser reads, with the input's own diagnostics (a BOM,
+/// bytes that are not UTF-8, a source too large): this first stage on its own, for a caller
+/// that reads and decodes on one thread and parses on another (`puppet-parser validate`
+/// decodes on the thread that reads ahead of its workers, which takes the UTF-8 check and the
+/// copy into the result's text off them). `From<Vec<u8>>` decodes; `parse_owned` and
+/// `parse_and_validate_owned` take either.
+#[derive(Clone, Debug)]
+pub struct Decoded {
+    pub(crate) text: Arc<str>,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+    input_len: usize,
+}
+
+impl Decoded {
+    /// Decodes `bytes` (see the module's documentation).
+    pub fn new(bytes: &[u8]) -> Decoded {
+        let (text, diagnostics) = decode(bytes);
+        Decoded {
+            text: Arc::from(text),
+            diagnostics,
+            input_len: bytes.len(),
+        }
+    }
+
+    /// The length of the input in bytes (the text may be shorter: see `INVALID_UTF8`).
+    pub fn input_len(&self) -> usize {
+        self.input_len
+    }
+}
+
+/// Decodes the bytes and frees them.
+impl From<Vec<u8>> for Decoded {
+    fn from(bytes: Vec<u8>) -> Decoded {
+        Decoded::new(&bytes)
+    }
+}
 
 /// Bytes → (the text to lex, input diagnostics). The text is borrowed: the whole input, its
 /// longest valid UTF-8 prefix, or empty.
@@ -130,6 +169,29 @@ pub(crate) fn detect_bom(bytes: &[u8]) -> Option<Bom> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decoded_ahead_parses_as_the_bytes_do() {
+        let inputs: [&[u8]; 4] = [
+            b"notice(1)\n",
+            b"$a = 'x'\n\xFF$b = 2\n",
+            b"\xFF\xFEa\x00",
+            b"\xEF\xBB\xBFnotice(2)",
+        ];
+        for bytes in inputs {
+            let decoded = Decoded::from(bytes.to_vec());
+            assert_eq!(decoded.input_len(), bytes.len());
+            let options = crate::ParseOptions::new().file("x.pp");
+            let ahead = crate::parse_and_validate_owned(decoded, &options);
+            let direct = crate::parse_and_validate(bytes, &options);
+            assert_eq!(ahead.text, direct.text);
+            assert_eq!(ahead.diagnostics, direct.diagnostics);
+            assert_eq!(
+                ahead.model.as_ref().map(crate::pn::to_pn_string),
+                direct.model.as_ref().map(crate::pn::to_pn_string)
+            );
+        }
+    }
 
     #[test]
     fn boms_in_puppets_order_and_format() {

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use puppet_syntax::pn::{self, PnFormat};
 use puppet_syntax::syntax::write_cst;
-use puppet_syntax::{parse_owned, Diagnostic, ParseOptions, ParseResult};
+use puppet_syntax::{parse_owned, Decoded, Diagnostic, ParseOptions, ParseResult};
 
 use crate::cli::{ColorChoice, DumpArgs, Format};
 use crate::report::{self, escape, escape_path, Human};
@@ -50,8 +50,8 @@ pub fn run(args: &DumpArgs, color: ColorChoice) -> Outcome {
         };
         let options = source::options_for(&base, args.parse, path, &input.name);
         let started = Instant::now();
-        let bytes = input.bytes.len();
-        let Some(mut parse) = parse_guarded(input.bytes, &input.name, &options) else {
+        let bytes = input.source.input_len();
+        let Some(mut parse) = parse_guarded(input.source, &input.name, &options) else {
             outcome = outcome.merge(Outcome::Failure);
             continue;
         };
@@ -120,9 +120,9 @@ fn format_name(format: Format) -> &'static str {
 }
 
 /// Parse, turning a parser panic into an error report instead of a crash, so the other files
-/// are still processed. The bytes are handed over (the result's text is made from them).
-fn parse_guarded(bytes: Vec<u8>, name: &str, options: &ParseOptions) -> Option<ParseResult> {
-    match panic::catch_unwind(AssertUnwindSafe(|| parse_owned(bytes, options))) {
+/// are still processed. The source is handed over (the result's text is made from it).
+fn parse_guarded(source: Decoded, name: &str, options: &ParseOptions) -> Option<ParseResult> {
+    match panic::catch_unwind(AssertUnwindSafe(|| parse_owned(source, options))) {
         Ok(parse) => Some(parse),
         Err(payload) => {
             super::report_panic(payload.as_ref(), name, "parsing");

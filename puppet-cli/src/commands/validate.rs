@@ -424,9 +424,9 @@ fn check_file(
     };
     let options = source::options_for(base, parse_args, path, &input.name);
     let started = Instant::now();
-    let bytes = input.bytes.len();
-    // The bytes are handed over: the parse result's text is made from them, not next to them.
-    let source = input.bytes;
+    let bytes = input.source.input_len();
+    // The decoded source is handed over: it becomes the parse result's text.
+    let source = input.source;
     match panic::catch_unwind(AssertUnwindSafe(|| {
         parse_and_validate_owned(source, &options)
     })) {

@@ -24,7 +24,7 @@ impl LocationContext {
     /// `namespace_for_file(file)`.
     pub fn namespace_for_file(&self, file: &str) -> FileNamespace {
         // Without a module path no file is a module file (whatever the manifest).
-        if !has_pp_extension(file) || self.modulepath.is_empty() {
+        if self.modulepath.is_empty() || !has_pp_extension(file) {
             return FileNamespace::None;
         }
         let path = self.expand_path(file);
