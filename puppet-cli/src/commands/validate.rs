@@ -101,7 +101,7 @@ pub enum StrictArg {
 struct Checked {
     name: String,
     /// The parsed text, kept only when there are diagnostics to show.
-    text: Arc<str>,
+    text: Option<Arc<str>>,
     diagnostics: Vec<Diagnostic>,
     /// Why the file was not validated (the message is on stderr already).
     failure: Option<Failure>,
@@ -212,7 +212,7 @@ pub fn run(args: &ValidateArgs, color: ColorChoice) -> Outcome {
                 OutputFormat::Human => human.write_file(
                     &mut out,
                     &checked.name,
-                    Some(&checked.text),
+                    checked.text.as_deref(),
                     &checked.diagnostics,
                 )?,
                 OutputFormat::Json => write_json(&mut out, checked, args.report.max_errors)?,
@@ -413,7 +413,7 @@ fn check_file(
             log::debug!(file = escape_path(path).as_ref(); "unreadable: {err}");
             return Checked {
                 name: source::display_name(path),
-                text: Arc::from(""),
+                text: None,
                 diagnostics: Vec::new(),
                 failure: Some(Failure::Unreadable(format!(
                     "cannot read {}: {err}",
@@ -439,11 +439,7 @@ fn check_file(
                 "validated"
             );
             // The text is only needed to show diagnostics; free it here, in the worker.
-            let text = if result.diagnostics.is_empty() {
-                Arc::from("")
-            } else {
-                result.text
-            };
+            let text = (!result.diagnostics.is_empty()).then_some(result.text);
             Checked {
                 name: input.name,
                 text,
@@ -455,7 +451,7 @@ fn check_file(
             super::report_panic(payload.as_ref(), &input.name, "validating");
             Checked {
                 name: input.name,
-                text: Arc::from(""),
+                text: None,
                 diagnostics: Vec::new(),
                 failure: Some(Failure::InternalError),
             }
