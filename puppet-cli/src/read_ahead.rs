@@ -215,7 +215,12 @@ mod tests {
                 &pool,
                 &paths,
                 |p| source::read(p),
-                |path, read| (path.clone(), read.map(|input| input.source.input_len()).ok()),
+                |path, read| {
+                    (
+                        path.clone(),
+                        read.map(|input| input.source.input_len()).ok(),
+                    )
+                },
             );
             assert_eq!(seen.len(), paths.len(), "{threads} threads");
             for (i, (path, len)) in seen.iter().enumerate() {

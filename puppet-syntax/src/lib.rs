@@ -53,10 +53,10 @@ use std::path::PathBuf;
 pub use diagnostics::{Diagnostic, IssueCode, Severity};
 pub use line_index::LineIndex;
 pub use options::{LocationContext, ParseOptions, Strict};
-pub use source::Decoded;
 pub use parse::{
     parse, parse_and_validate, parse_and_validate_owned, parse_file, parse_owned, ParseResult,
 };
+pub use source::Decoded;
 pub use syntax::{Cst, SyntaxNode, SyntaxToken};
 pub use syntax_kind::SyntaxKind;
 
