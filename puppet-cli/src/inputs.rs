@@ -241,6 +241,26 @@ impl NamedFiles {
         &self,
         identities: impl IntoIterator<Item = &'a Identity>,
     ) -> Option<Vec<bool>> {
+        let identities: Vec<&Identity> = identities.into_iter().collect();
+        // Two different names that are each their file's canonical path name two different
+        // files, and a repeated name sits next to itself in the sorted list: for a list of
+        // absolute paths without links (`find /abs/dir …`), the usual case, every name is
+        // kept without hashing one (this runs after the parse, on one thread).
+        let all_canonical = self
+            .paths
+            .iter()
+            .zip(&identities)
+            .all(|(path, identity)| {
+                matches!(identity, Identity::File(Some(real)) if real.as_os_str() == path.as_os_str())
+            });
+        if all_canonical
+            && self
+                .paths
+                .windows(2)
+                .all(|pair| pair[0].as_os_str() != pair[1].as_os_str())
+        {
+            return Some(vec![true; self.paths.len()]);
+        }
         let mut first: HashMap<&OsStr, &Path> = HashMap::with_capacity(self.paths.len());
         let mut unresolved: HashSet<&Path> = HashSet::new();
         let mut keep = Vec::with_capacity(self.paths.len());

@@ -590,6 +590,20 @@ mod links {
         assert_eq!(walked_files, files, "{}", stdout(&walked));
         assert_eq!(walked_summary, summary);
 
+        // Canonical absolute names (the list `find /abs/dir` gives): each a different file,
+        // unless one is named twice.
+        let real = dir.0.canonicalize().unwrap().join("real");
+        let x = real.join("x.pp").display().to_string();
+        let y = real.join("y.epp").display().to_string();
+        let (out, files, summary) = files_of(&[&y, &x]);
+        assert_eq!(files, [x.as_str()], "{}", stdout(&out));
+        assert_eq!(summary["files"], 2, "{}", stdout(&out));
+        let (out, files, summary) = files_of(&[&x, &y, &x]);
+        assert_eq!(files, [x.as_str()], "{}", stdout(&out));
+        assert_eq!(summary["files"], 2, "{}", stdout(&out));
+        let line = format!("skipping a second name of a file path={x} same_as={x}");
+        assert!(stderr(&out).contains(&line), "{line} in {}", stderr(&out));
+
         // A directory named like a manifest: validated as a directory.
         let (out, files, summary) = files_of(&["dir.pp", "real/x.pp"]);
         assert_eq!(files, ["dir.pp/inside.pp", "real/x.pp"], "{}", stdout(&out));
