@@ -245,7 +245,7 @@ impl NamedFiles {
         // Two different names that are each their file's canonical path name two different
         // files, and a repeated name sits next to itself in the sorted list: for a list of
         // absolute paths without links (`find /abs/dir …`), the usual case, every name is
-        // kept without hashing one (this runs after the parse, on one thread).
+        // kept without hashing one.
         let all_canonical = self
             .paths
             .iter()

@@ -14,7 +14,7 @@ use crate::lower::{ActionErrorAt, Lowering};
 use crate::model::{Model, NodeId};
 use crate::options::ParseOptions;
 use crate::parser::{self, process};
-use crate::source::{self, Decoded};
+use crate::source::Decoded;
 use crate::syntax::{build_cst, Cst, SyntaxNode};
 use crate::validate;
 use crate::{Error, LineIndex};
@@ -129,8 +129,7 @@ impl ParseResult {
 ///            r#"(invoke {:functor (qn "notice") :args ["hi"]})"#);
 /// ```
 pub fn parse(source: &[u8], options: &ParseOptions) -> ParseResult {
-    let (text, input_diagnostics) = source::decode(source);
-    parse_decoded(Arc::from(text), input_diagnostics, options)
+    parse_owned(Decoded::new(source), options)
 }
 
 /// [`parse`] of bytes the caller gives away, or of a source it decoded already
