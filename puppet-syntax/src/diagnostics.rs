@@ -151,6 +151,14 @@ issue_codes! {
     /// Ours: the same with a default value: Ruby's warning `tag is a metaparam; this value will
     /// inherit to all contained resources in the c definition`, without a position.
     METAPARAM_PARAMETER_WITH_DEFAULT,
+    /// Ours: a type mapping (`type Runtime[ruby, 'X'] = …`) whose two sides Puppet's type
+    /// system refuses when the import interprets them: Ruby's `TypeParser` (`The expression
+    /// <$x> is not a valid type specification.`, `Invalid number of type parameters
+    /// specified: …`), `Runtime`'s attribute types (`Runtime 'name_or_pattern' has wrong type,
+    /// …`) or the implementation registry (`First argument of type mapping is incorrect, …`),
+    /// each raised without a position; and, with a message of ours, the arguments on which
+    /// Ruby fails with an internal error (`-true`).
+    INVALID_TYPE_MAPPING,
 }
 
 impl fmt::Display for IssueCode {

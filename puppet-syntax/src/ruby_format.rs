@@ -125,6 +125,58 @@ pub fn string_inspect(s: &str) -> String {
     out
 }
 
+/// Puppet's `StringConverter#puppet_quote`, which its type formatter uses for a String value:
+/// single-quoted (a `'` escaped, a backslash kept with the character after it, a backslash at
+/// the end kept as one) unless the text holds a control character, then double-quoted
+/// (`\t`, `\n`, `\r`, `\"`, `\$`, `\\`, other control characters as `\u{X}`).
+pub fn puppet_quote(text: &str) -> String {
+    if text.chars().any(|c| c < ' ') {
+        return puppet_double_quote(text);
+    }
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('\'');
+    let mut escaped = false;
+    for c in text.chars() {
+        if escaped {
+            out.push('\\');
+            out.push(c);
+            escaped = false;
+        } else if c == '\'' {
+            out.push_str("\\'");
+        } else if c == '\\' {
+            escaped = true;
+        } else {
+            out.push(c);
+        }
+    }
+    // As Ruby's: the pending backslash is written once.
+    if escaped {
+        out.push('\\');
+    }
+    out.push('\'');
+    out
+}
+
+/// `StringConverter#puppet_double_quote`.
+fn puppet_double_quote(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '"' => out.push_str("\\\""),
+            '$' => out.push_str("\\$"),
+            '\\' => out.push_str("\\\\"),
+            c if c < ' ' => out.push_str(&format!("\\u{{{:X}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// Ruby's `Regexp#inspect` for a regexp created with `Regexp.new(source)` (no options, UTF-8
 /// default external encoding as in Puppet): this is `LiteralRegularExpression#pattern`.
 ///
@@ -257,6 +309,19 @@ mod tests {
             "\"\\b\\f\\u0001\\u001f\u{7f}\u{2028}/<>&\\\"\\\\\\n\\r\\t\""
         );
     }
+    #[test]
+    fn puppet_quote_matches_puppet() {
+        // Recorded from Puppet 7.23 (`StringConverter.singleton.puppet_quote`).
+        assert_eq!(puppet_quote("X"), "'X'");
+        assert_eq!(puppet_quote("a\"b"), "'a\"b'");
+        assert_eq!(puppet_quote("a'b"), "'a\\'b'");
+        assert_eq!(puppet_quote("a\\b"), "'a\\b'");
+        assert_eq!(puppet_quote("a\\"), "'a\\'");
+        assert_eq!(puppet_quote("é$"), "'é$'");
+        assert_eq!(puppet_quote("a\nb"), "\"a\\nb\"");
+        assert_eq!(puppet_quote("a\u{1}b\t\"$\\"), "\"a\\u{1}b\\t\\\"\\$\\\\\"");
+    }
+
     #[test]
     fn regexp_inspect_matches_ruby() {
         // Expected values printed by `ruby -e 'p Regexp.new(SRC).inspect'` (UTF-8 external).

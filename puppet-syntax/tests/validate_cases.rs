@@ -20,9 +20,9 @@
 
 mod diag_util;
 
-use diag_util::verdict::first_error_differs;
-use diag_util::{diagnostic_row, import_code, same_as_ruby, show_rows, Row};
-use puppet_syntax::{parse, LocationContext, ParseOptions, Severity, Strict};
+use diag_util::verdict::{first_error_differs, Expected};
+use diag_util::{diagnostic_row, show_rows, Row};
+use puppet_syntax::{parse, LocationContext, ParseOptions, Strict};
 use serde_json::Value;
 
 const CASES: &str = include_str!("../test_data/validate/cases.txt");
@@ -66,35 +66,6 @@ fn cases() -> Vec<Case> {
                     .strict(strict)
                     .location(LocationContext::new(Vec::new(), None, "/oracle".into())),
             }
-        })
-        .collect()
-}
-
-fn rows(value: &Value) -> Vec<Row> {
-    value
-        .as_array()
-        .map(|a| a.iter().map(row).collect())
-        .unwrap_or_default()
-}
-
-fn row(d: &Value) -> Row {
-    (
-        d["issue"].as_str().unwrap_or("").to_owned(),
-        d["severity"].as_str().unwrap_or("error").to_owned(),
-        d["line"].as_u64().unwrap_or(0),
-        d["pos"].as_u64().unwrap_or(0),
-        d["message"].as_str().unwrap_or("").to_owned(),
-    )
-}
-
-/// Ruby's import report as rows: the issue is ours for the message, a missing line or column
-/// is 0.
-fn import_rows(value: &Value) -> Vec<Row> {
-    rows(value)
-        .into_iter()
-        .map(|mut r| {
-            r.0 = import_code(&r.4).to_owned();
-            r
         })
         .collect()
 }
@@ -161,42 +132,16 @@ fn validator_matches_ruby_on_every_case() {
             .iter()
             .map(diagnostic_row)
             .collect();
-        let mut want = rows(&ruby["diagnostics"]);
-        want.extend(import_rows(&ruby["import"]));
-        diagnostics += want.len();
-        let prefix_only = if let Some(raised) = ruby.get("raised").filter(|r| !r.is_null()) {
-            let mut r = row(raised);
-            r.1 = "error".to_owned();
-            want.push(r);
-            true
-        } else if ruby.get("crash").is_some_and(|c| !c.is_null()) {
-            // Ruby crashed after accepting `want`: we must report those, then an error.
-            let ok = ours.len() > want.len()
-                && want.iter().zip(&ours).all(|(w, o)| same_as_ruby(w, o))
-                && ours[want.len()].1 == Severity::Error.as_str();
-            if !ok {
-                failures.push(format!(
-                    "{}\n    ruby (then crashed: {}):{}\n    ours:{}",
-                    case.line,
-                    ruby["crash"],
-                    show_rows(&want),
-                    show_rows(&ours)
-                ));
-            }
-            continue;
-        } else {
-            false
-        };
-        let ok = if prefix_only {
-            ours.len() >= want.len() && want.iter().zip(&ours).all(|(w, o)| same_as_ruby(w, o))
-        } else {
-            ours.len() == want.len() && want.iter().zip(&ours).all(|(w, o)| same_as_ruby(w, o))
-        };
-        if !ok {
+        // Ruby's diagnostics, then its import's report; after a raise, ours may go on; after
+        // a crash, ours must hold an error next.
+        let expected = Expected::of(ruby);
+        diagnostics += expected.rows.len();
+        if !expected.matches(&ours) {
             failures.push(format!(
-                "{}\n    ruby:{}\n    ours:{}",
+                "{}\n    ruby ({}):{}\n    ours:{}",
                 case.line,
-                show_rows(&want),
+                expected.mode,
+                show_rows(&expected.rows),
                 show_rows(&ours)
             ));
         }

@@ -33,6 +33,13 @@ pub fn import_code(message: &str) -> &'static str {
         "METAPARAM_PARAMETER_WITH_DEFAULT"
     } else if message.contains(" already defined") {
         "DUPLICATE_DEFINITION"
+    } else if message.starts_with("First argument of type mapping is incorrect")
+        || message.trim_start().starts_with("Runtime '")
+        || message.starts_with("Invalid number of type parameters specified: Runtime ")
+        || (message.starts_with("The expression <")
+            && message.ends_with("> is not a valid type specification."))
+    {
+        "INVALID_TYPE_MAPPING"
     } else {
         "an import message we do not know"
     }

@@ -50,7 +50,7 @@ module PuppetNativeParser
     # after validation: Puppet makes that import itself, so the hook does not report them (as
     # its own validation does not run them).
     IMPORT_CHECK_CODES = %w[DUPLICATE_DEFINITION REDEFINED_ENTITY METAPARAM_PARAMETER
-                            METAPARAM_PARAMETER_WITH_DEFAULT].freeze
+                            METAPARAM_PARAMETER_WITH_DEFAULT INVALID_TYPE_MAPPING].freeze
 
     # The lexer's warnings (escapes in strings), which Ruby's lexer logs itself while lexing
     # (LexerSupport#lex_warning), before and apart from the validator's diagnostics.

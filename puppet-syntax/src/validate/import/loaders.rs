@@ -51,7 +51,7 @@ impl EntityKind {
 
 /// Where an entry was set.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Origin {
+pub(super) enum Origin {
     /// A definition of the file.
     Definition(NodeId),
     /// Puppet's type system (`puppet:Puppet-Type-System/Static-Loader`).
@@ -60,6 +60,15 @@ enum Origin {
     AstTypeSet,
     /// No origin recorded.
     Unknown,
+}
+
+/// What a type name of the file is bound to in the loaders ([`Loaders::bound_type`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum BoundType {
+    /// A define's runtime type: a `Resource` type.
+    Define,
+    /// A type alias of the file (its definition).
+    Alias(NodeId),
 }
 
 /// An entry that was already bound: `Attempt to redefine entity`.
@@ -120,6 +129,17 @@ impl Loaders {
         Ok(())
     }
 
+    /// What a type named `name` (lower-cased) is bound to so far: a define's runtime type, or
+    /// a type alias of the file.
+    pub(super) fn bound_type(&self, name: &str) -> Option<BoundType> {
+        if self.runtime3_types.contains_key(name) {
+            return Some(BoundType::Define);
+        }
+        self.environment
+            .get(&(EntityKind::Type, name.to_owned()))
+            .map(|&alias| BoundType::Alias(alias))
+    }
+
     /// `set_entry` in the environment loader for a function, plan or type alias.
     pub(super) fn set_entry(
         &mut self,
@@ -151,7 +171,7 @@ impl Loaders {
 }
 
 /// `TypedName#name`: lower-cased, without a leading `::`.
-fn typed_name(name: &str) -> String {
+pub(super) fn typed_name(name: &str) -> String {
     let name = name.to_lowercase();
     match name.strip_prefix("::") {
         Some(relative) => relative.to_owned(),
@@ -160,7 +180,7 @@ fn typed_name(name: &str) -> String {
 }
 
 /// The static loader's entry for the (lower-case) type name, if it has one.
-fn static_origin(name: &str) -> Option<Origin> {
+pub(super) fn static_origin(name: &str) -> Option<Origin> {
     if TYPE_SYSTEM.contains(&name) {
         Some(Origin::StaticLoader)
     } else if name == "puppet::ast" {
@@ -256,7 +276,7 @@ const REGISTERED_AT_START: [&str; 58] = [
 ];
 
 /// The keys of `Puppet::Pops::Types::TypeParser.type_map` (Puppet 7.23).
-const TYPE_SYSTEM: [&str; 41] = [
+pub(super) const TYPE_SYSTEM: [&str; 41] = [
     "integer",
     "float",
     "numeric",
@@ -310,7 +330,7 @@ const BUILT_IN_ALIASES: [&str; 5] = [
 ];
 
 /// `StaticLoader::BUILTIN_TYPE_NAMES`, lower-cased.
-const BUILT_IN_RESOURCE_TYPES: [&str; 15] = [
+pub(super) const BUILT_IN_RESOURCE_TYPES: [&str; 15] = [
     "component",
     "exec",
     "file",

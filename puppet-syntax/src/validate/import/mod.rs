@@ -21,7 +21,8 @@
 //!      define of the file or a type Puppet has built in, raises `Attempt to redefine entity`
 //!      (`loaders`);
 //!    * a node gives one type per host match (`collection::node_name`); a type mapping's two
-//!      sides are interpreted as types (`TypeParser#interpret`), which can raise (see below).
+//!      sides are interpreted as types (`TypeParser#interpret`) and registered, which can raise
+//!      (`type_mapping`).
 //! 2. `TypeCollection#add` adds the types in that order (the main class `''` first, which
 //!    only a node named `''` can clash with): a class, define or node whose name is taken
 //!    gives one of seven duplicate messages (`collection`).
@@ -36,6 +37,7 @@
 //! | `METAPARAM_PARAMETER` | error | `notify is a metaparameter; please choose another parameter name in the foo definition` | none |
 //! | `DUPLICATE_DEFINITION` | error | `Class 'a' is already defined (file: /abs/x.pp, line: 1); cannot redefine` (and six more forms) | file and line of the redefinition, no column |
 //! | `REDEFINED_ENTITY` | error | `Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/d'. Originally set at file:///abs/x.pp?line=1&pos=1.` | none |
+//! | `INVALID_TYPE_MAPPING` | error | `First argument of type mapping is incorrect, expects a Runtime[ruby, undef] value, got Runtime[rubyx, 'X']` (and the type parser's and `Runtime`'s messages, `type_mapping`) | none |
 //!
 //! We put each diagnostic where Ruby's message points: a metaparameter diagnostic at the
 //! parameter, the others at the (re)defining definition (its line is Ruby's line).
@@ -57,15 +59,18 @@
 //!
 //! # Not reproduced yet
 //!
-//! A type mapping whose mapped type is invalid: Ruby's type parser raises while interpreting
-//! it, with whatever Ruby error the type's arguments cause (`type Runtime[ruby, 'Foo'] =
-//! Integer[1, 'x']`: `ArgumentError` `comparison of Integer with String failed`). We report
-//! nothing for type mappings. (A type alias is not interpreted at import: `type Foo =
-//! Integer[1, 'x']` gives nothing in Ruby either.)
+//! In a type mapping, a parameterized type (`type Runtime[ruby, 'Foo'] = Integer[1, 'x']`:
+//! Ruby's type parser raises whatever Ruby error the type's arguments cause, here the
+//! `ArgumentError` `comparison of Integer with String failed`) and a name that loads a type
+//! whose definition could raise (a type alias of the file with more than a name as its body,
+//! a module's type): we report nothing for such a mapping, and go on (see `type_mapping`). (A
+//! type alias is not interpreted at import: `type Foo = Integer[1, 'x']` gives nothing in
+//! Ruby either.)
 
 mod collection;
 mod loaders;
 mod metaparams;
+mod type_mapping;
 mod uri;
 
 use std::collections::HashSet;
@@ -76,6 +81,7 @@ use crate::options::ParseOptions;
 
 use collection::{Instance, InstanceKind, TypeCollection};
 use loaders::{EntityKind, Loaders};
+use type_mapping::Interpreted;
 
 /// The import's diagnostics for a model that parsed and validated without error, in Ruby's
 /// order.
@@ -162,9 +168,20 @@ impl Import<'_> {
                     let result = loaders.set_entry(EntityKind::Type, name, definition);
                     self.bound(result, definition)?;
                 }
-                // A type mapping's types are interpreted, which we do not reproduce (see the
-                // module documentation); a type definition never gets here (the validator
-                // rejects it).
+                NodeKind::TypeMapping { .. } => {
+                    match type_mapping::instantiate(model, self.options, &loaders, definition) {
+                        Interpreted::Raises(message) => {
+                            return Err(self.raise(
+                                IssueCode::INVALID_TYPE_MAPPING,
+                                definition,
+                                message,
+                            ))
+                        }
+                        // Not reproduced (see `type_mapping`): as if nothing was raised.
+                        Interpreted::Registered | Interpreted::Unknown => {}
+                    }
+                }
+                // A type definition never gets here (the validator rejects it).
                 _ => {}
             }
         }
