@@ -1,9 +1,9 @@
 //! `puppet-parser validate` reports what `puppet parser validate` reports after validation,
 //! importing the file's definitions (the library's `validate/import`): duplicate definitions
 //! named by the file's absolute path (Ruby expands the manifest's path), redefined entities,
-//! metaparameters as parameter names; standard input has no file; nothing after a validation
-//! error. The expected texts are Ruby Puppet 7.23's (`puppet parser validate` run on the same
-//! files).
+//! metaparameters as parameter names, type mappings Puppet's type system refuses; standard
+//! input has no file; nothing after a validation error. The expected texts are Ruby Puppet
+//! 7.23's (`puppet parser validate` run on the same files).
 
 mod common;
 
@@ -116,4 +116,24 @@ fn nothing_is_imported_after_a_validation_error() {
         .filter_map(|v| v["issue"].as_str().map(str::to_owned))
         .collect();
     assert_eq!(issues, ["ILLEGAL_DEFINITION_NAME"]);
+}
+
+#[test]
+fn a_type_mapping_for_another_runtime_is_refused_as_puppet_refuses_it() {
+    let dir = TempDir::new();
+    dir.file(
+        "m.pp",
+        "type Runtime[ruby, 'Ok'] = A::B\ntype Runtime[rubyx, 'it\\'s'] = A::B\n",
+    );
+    let out = validate_in(&dir.0, &["m.pp"], None);
+    assert_eq!(out.status.code(), Some(1));
+    // Ruby's message (`puppet parser validate`), raised without a position: ours is at the
+    // mapping.
+    assert!(
+        stdout(&out).starts_with(
+            "m.pp:2:6: error[INVALID_TYPE_MAPPING]: First argument of type mapping is incorrect, expects a Runtime[ruby, undef] value, got Runtime[rubyx, 'it\\'s']\n"
+        ),
+        "{}",
+        stdout(&out)
+    );
 }

@@ -309,6 +309,7 @@ mod tests {
             "\"\\b\\f\\u0001\\u001f\u{7f}\u{2028}/<>&\\\"\\\\\\n\\r\\t\""
         );
     }
+
     #[test]
     fn puppet_quote_matches_puppet() {
         // Recorded from Puppet 7.23 (`StringConverter.singleton.puppet_quote`).
