@@ -59,7 +59,9 @@ enum Value<'m> {
     Undef,
     /// The regexp's source.
     Regexp(&'m str),
-    List(Vec<Value<'m>>),
+    /// A list's elements, each as much as the checks need (so that a value never nests, and
+    /// a list 8,000 levels deep is not dropped level by level).
+    List(Vec<Element<'m>>),
     /// Whether every key is a non-empty String (Ruby infers a `Struct` then).
     Hash {
         len: usize,
@@ -70,6 +72,33 @@ enum Value<'m> {
     /// A type named by a name of its own (a type alias of the file, `Type[My::Alias]`; one
     /// of Puppet's, `Type[Pcore::URI]`).
     Named(String),
+}
+
+/// An element of a list: a String or a Regexp (what a pattern and its replacement must be),
+/// or the type name of anything else.
+#[derive(Clone, Debug)]
+enum Element<'m> {
+    Str(&'m str),
+    Regexp(&'m str),
+    Other(String),
+}
+
+impl<'m> Element<'m> {
+    fn of(value: Value<'m>) -> Element<'m> {
+        match value {
+            Value::Str(s) => Element::Str(s),
+            Value::Regexp(s) => Element::Regexp(s),
+            other => Element::Other(other.type_name().to_owned()),
+        }
+    }
+
+    fn type_name(&self) -> &str {
+        match self {
+            Element::Str(_) => "String",
+            Element::Regexp(_) => "Regexp",
+            Element::Other(name) => name,
+        }
+    }
 }
 
 impl Value<'_> {
@@ -182,8 +211,13 @@ impl<'m> Interpreter<'m> {
         )))
     }
 
-    /// `TypeParser#interpret_any`.
+    /// `TypeParser#interpret_any`, on a stack that cannot run out (`-` and lists nest as deep
+    /// as the parser lets them).
     fn interpret(&self, id: NodeId) -> Result<Value<'m>, Stop> {
+        crate::deep::guarded(|| self.interpret_here(id))
+    }
+
+    fn interpret_here(&self, id: NodeId) -> Result<Value<'m>, Stop> {
         let model = self.model;
         Ok(match model.kind(id) {
             NodeKind::QualifiedName { value } | NodeKind::LiteralString { value } => {
@@ -199,7 +233,7 @@ impl<'m> Interpreter<'m> {
                 model
                     .nodes(*values)
                     .iter()
-                    .map(|&v| self.interpret(v))
+                    .map(|&v| self.interpret(v).map(Element::of))
                     .collect::<Result<_, _>>()?,
             ),
             NodeKind::LiteralHash { entries } => {
@@ -375,15 +409,15 @@ fn check_name_or_pattern(name: &Value<'_>) -> Result<(), Stop> {
             )];
             match values.as_slice() {
                 [pattern, replacement] => {
-                    if !matches!(pattern, Value::Regexp(_)) {
+                    if !matches!(pattern, Element::Regexp(_)) {
                         lines.push(format!(
                             "{SUBJECT}, variant 1 index 0 expects a Regexp value, got {}",
                             pattern.type_name()
                         ));
                     }
                     match replacement {
-                        Value::Str(s) if !s.is_empty() => {}
-                        Value::Str(_) => lines.push(format!(
+                        Element::Str(s) if !s.is_empty() => {}
+                        Element::Str(_) => lines.push(format!(
                             "{SUBJECT}, variant 1 index 1 expects a String[1] value, got String"
                         )),
                         other => lines.push(format!(
@@ -424,7 +458,7 @@ fn runtime_text(runtime: &Runtime<'_>, name: &Value<'_>) -> Result<String, Stop>
             // `PRegexpType.regexp_to_s_with_delimiters`: `Regexp#inspect` for a regexp without
             // options; one with Ruby's fixed encoding is written by `Regexp#to_s` (not
             // reproduced).
-            [Value::Regexp(source), Value::Str(replacement)]
+            [Element::Regexp(source), Element::Str(replacement)]
                 if !regexp_has_fixed_encoding(source) =>
             {
                 format!(
@@ -579,6 +613,41 @@ fn type_system_name(name: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A key nested as deep as the parser allows (8,192 levels) is interpreted on a small
+    /// thread stack.
+    #[test]
+    fn deep_keys_do_not_overflow_the_stack() {
+        let deep = [
+            format!("type Runtime[ruby, {}1] = A::B\n", "-".repeat(8_000)),
+            format!(
+                "type Runtime[ruby, {}1{}] = A::B\n",
+                "[".repeat(8_000),
+                "]".repeat(8_000)
+            ),
+            format!(
+                "type Runtime[ruby, {}1{}] = A::B\n",
+                "{a => ".repeat(4_000),
+                "}".repeat(4_000)
+            ),
+        ];
+        for source in deep {
+            let codes = std::thread::Builder::new()
+                .stack_size(256 * 1024)
+                .spawn(move || {
+                    let options = ParseOptions::new().file("x.pp");
+                    crate::parse_and_validate(source.as_bytes(), &options)
+                        .diagnostics
+                        .iter()
+                        .map(|d| d.code.as_str())
+                        .collect::<Vec<_>>()
+                })
+                .expect("thread")
+                .join()
+                .expect("no overflow");
+            assert_eq!(codes, ["INVALID_TYPE_MAPPING"]);
+        }
+    }
 
     /// Every name of Puppet's type system has its message name, and no other name has one.
     #[test]
