@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 
 mod diag_util;
 
+use diag_util::verdict::internal_error;
 use diag_util::{diagnostic_row, import_code, Row};
 use puppet_syntax::{parse_and_validate, LocationContext, ParseOptions};
 use serde_json::Value;
@@ -72,15 +73,20 @@ fn ruby_row(d: &Value) -> RubyRow {
     )
 }
 
-fn ruby_rows(record: &Value) -> Vec<RubyRow> {
+/// Ruby's rows, and whether its import failed with an internal error after them (a
+/// `NoMethodError` on `-true` in a type mapping: ours must be an error there).
+fn ruby_rows(record: &Value) -> (Vec<RubyRow>, bool) {
     let entries = |key: &str| record[key].as_array().cloned().unwrap_or_default();
     let mut rows: Vec<_> = entries("diagnostics").iter().map(ruby_row).collect();
-    rows.extend(entries("import").iter().map(|d| {
-        let mut r = ruby_row(d);
+    for d in entries("import") {
+        if internal_error(&d) {
+            return (rows, true);
+        }
+        let mut r = ruby_row(&d);
         r.0 = import_code(r.4.as_deref().unwrap_or("")).to_owned();
-        r
-    }));
-    rows
+        rows.push(r);
+    }
+    (rows, false)
 }
 
 /// The options with the module path `/usr/share/puppet/modules` (and no environment manifest).
@@ -125,7 +131,7 @@ fn compare(jsonl: &str, options: &ParseOptions) -> (usize, usize, Vec<String>) {
             })
             .map(diagnostic_row)
             .collect();
-        let mut theirs = ruby_rows(&record);
+        let (mut theirs, import_crashed) = ruby_rows(&record);
         // A heredoc's syntax checker raised (Ruby stops there, we go on): what came before it,
         // then that error. Ruby crashed while validating: what it had reported, then an error of
         // ours (a clean one where Ruby's was internal).
@@ -135,7 +141,7 @@ fn compare(jsonl: &str, options: &ParseOptions) -> (usize, usize, Vec<String>) {
             row.1 = "error".to_owned();
             theirs.push(row);
         }
-        let crashed = record.get("crash").is_some_and(|c| !c.is_null());
+        let crashed = import_crashed || record.get("crash").is_some_and(|c| !c.is_null());
         diagnostics += theirs.len();
         let prefix_same = ours.len() >= theirs.len()
             && ours.iter().zip(&theirs).all(|(o, t)| {

@@ -34,6 +34,7 @@ pub fn import_code(message: &str) -> &'static str {
     } else if message.contains(" already defined") {
         "DUPLICATE_DEFINITION"
     } else if message.starts_with("First argument of type mapping is incorrect")
+        || message.starts_with("Second argument of type mapping has wrong type")
         || message.trim_start().starts_with("Runtime '")
         || message.starts_with("Invalid number of type parameters specified: Runtime ")
         || (message.starts_with("The expression <")

@@ -108,7 +108,7 @@ impl Expected {
 /// Whether Ruby's import failed with an internal error: a Ruby error class (not one of
 /// Puppet's) and a message none of ours stands for. (`Attempt to redefine entity` is an
 /// `ArgumentError` Puppet raises on purpose.)
-fn internal_error(import: &Value) -> bool {
+pub fn internal_error(import: &Value) -> bool {
     let class = import["raised"].as_str().unwrap_or("Puppet::");
     !class.starts_with("Puppet::")
         && import_code(import["message"].as_str().unwrap_or(""))

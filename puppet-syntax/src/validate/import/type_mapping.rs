@@ -21,7 +21,8 @@
 //! 4. `ImplementationRegistry#register_type_mapping` asserts that the left side is a
 //!    `Runtime[ruby, …]`: `First argument of type mapping is incorrect, expects a
 //!    Runtime[ruby, undef] value, got Runtime[rubyx, 'Name']` (the type as Puppet's
-//!    formatter writes it).
+//!    formatter writes it); and that a pattern maps to a pattern (`Second argument of type
+//!    mapping has wrong type, expects a Tuple value, got Type[Integer]`).
 //!
 //! The messages, and the type names they give for a value (`Integer`, `Tuple`, `Struct`,
 //! `Type[TypeReference]`, …), were recorded from Puppet 7.23. Ruby's `-@` on a Boolean, list,
@@ -200,15 +201,42 @@ impl<'m> Interpreter<'m> {
             }
         };
         check_name_or_pattern(name)?;
-        self.interpret(mapping_expr)?;
-        if matches!(runtime, Runtime::Symbol("ruby")) {
-            return Ok(());
+        let mapped = self.interpret(mapping_expr)?;
+        if !matches!(runtime, Runtime::Symbol("ruby")) {
+            return Err(Stop::Raises(format!(
+                "First argument of type mapping is incorrect, expects a Runtime[ruby, undef] \
+                 value, got {}",
+                runtime_text(&runtime, name)?
+            )));
         }
-        Err(Stop::Raises(format!(
-            "First argument of type mapping is incorrect, expects a Runtime[ruby, undef] value, \
-             got {}",
-            runtime_text(&runtime, name)?
-        )))
+        // A pattern maps to a pattern (`Tuple[Regexp, String[1]]`); the validator has made sure
+        // that a name maps to a type, but a pattern written with more than a string literal as
+        // its replacement (`[/p/, ruby]`) can still map to a type.
+        match (name, &mapped) {
+            (Value::List(_), Value::List(elements))
+                if matches!(
+                    elements.as_slice(),
+                    [Element::Regexp(_), Element::Str(s)] if !s.is_empty()
+                ) =>
+            {
+                Ok(())
+            }
+            (Value::List(_), Value::List(elements))
+                if matches!(elements.as_slice(), [Element::Regexp(_), Element::Str("")]) =>
+            {
+                Err(Stop::Raises(
+                    "Second argument of type mapping has wrong type, index 1 expects a String[1] \
+                     value, got String"
+                        .to_owned(),
+                ))
+            }
+            (Value::List(_), Value::Type(_) | Value::Named(_)) => Err(Stop::Raises(format!(
+                "Second argument of type mapping has wrong type, expects a Tuple value, got {}",
+                mapped.type_name()
+            ))),
+            (Value::List(_), _) => Err(Stop::Unknown),
+            _ => Ok(()),
+        }
     }
 
     /// `TypeParser#interpret_any`, on a stack that cannot run out (`-` and lists nest as deep
