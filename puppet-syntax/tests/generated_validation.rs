@@ -32,7 +32,7 @@ use std::time::Instant;
 
 use diag_util::oracle::{validate_sources_with_ruby, RubyValidation};
 use diag_util::show_rows;
-use diag_util::verdict::{validation_rows, Expected};
+use diag_util::verdict::{assert_no_failures, validation_rows, Expected};
 use puppet_syntax::parse_and_validate;
 
 #[test]
@@ -98,15 +98,8 @@ fn generated_programs_validate_like_ruby() {
         failures.len()
     );
     assert!(compared > 0, "no program was compared");
-    assert!(
-        failures.is_empty(),
-        "{} generated programs validate differently from Ruby Puppet (the first 10):\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(10)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n\n")
+    assert_no_failures(
+        &failures,
+        "generated programs validate differently from Ruby Puppet",
     );
 }

@@ -146,3 +146,19 @@ pub fn differs_from_ruby(record: &Value, diagnostics: &[Diagnostic]) -> Option<S
         )
     })
 }
+
+/// Fails the test when there are `failures`, showing the first ten:
+/// `"N {what} (the first 10):"` and each failure.
+pub fn assert_no_failures(failures: &[String], what: &str) {
+    assert!(
+        failures.is_empty(),
+        "{} {what} (the first 10):\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(10)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    );
+}
