@@ -42,9 +42,12 @@ pub fn import_code(message: &str) -> &'static str {
     {
         "INVALID_TYPE_MAPPING"
     } else {
-        "an import message we do not know"
+        UNKNOWN_IMPORT_MESSAGE
     }
 }
+
+/// What [`import_code`] gives for a message of Ruby's import that none of our codes stands for.
+pub const UNKNOWN_IMPORT_MESSAGE: &str = "an import message we do not know";
 
 /// Ruby's row and ours agree: issue, severity and message, and the line and column where Ruby
 /// gives them (0: not given, matches any).

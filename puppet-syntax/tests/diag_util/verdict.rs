@@ -5,7 +5,7 @@
 use puppet_syntax::Diagnostic;
 use serde_json::Value;
 
-use super::{diagnostic_row, import_code, same_as_ruby, show_rows, Row};
+use super::{diagnostic_row, import_code, same_as_ruby, show_rows, Row, UNKNOWN_IMPORT_MESSAGE};
 
 /// Ruby's parse failed with `syntax` (`{issue, line, pos, message}`): our first error must be
 /// Ruby's (issue, line and column where Ruby has them, and Puppet's message: a syntax error's
@@ -74,14 +74,16 @@ impl Expected {
             .collect();
         let mut mode = "exact";
         for d in entries("import") {
-            let code = import_code(d["message"].as_str().unwrap_or(""));
             // Ruby's own failure while it imports (a `NoMethodError` on `-true` in a type
             // mapping): ours must be an error, whatever its message.
             if internal_error(&d) {
                 mode = "crashed";
                 break;
             }
-            rows.push(row(&d, Some(code)));
+            rows.push(row(
+                &d,
+                Some(import_code(d["message"].as_str().unwrap_or(""))),
+            ));
         }
         if mode != "crashed" {
             if let Some(raised) = record.get("raised").filter(|r| !r.is_null()) {
@@ -111,8 +113,7 @@ impl Expected {
 pub fn internal_error(import: &Value) -> bool {
     let class = import["raised"].as_str().unwrap_or("Puppet::");
     !class.starts_with("Puppet::")
-        && import_code(import["message"].as_str().unwrap_or(""))
-            == "an import message we do not know"
+        && import_code(import["message"].as_str().unwrap_or("")) == UNKNOWN_IMPORT_MESSAGE
 }
 
 /// Our diagnostics of a whole `parse_and_validate`, as compared with Ruby's validation: the

@@ -25,6 +25,7 @@
 //! named `http://puppet.com/2016.1/runtime/KIND/NAME`. An origin in the file is
 //! `Locator#to_uri(definition)` (see `uri`).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::model::{Model, ModelClass, NodeId};
@@ -181,30 +182,35 @@ pub(super) fn typed_name(name: &str) -> String {
 
 /// The static loader's entry for the (lower-case) type name, if it has one.
 pub(super) fn static_origin(name: &str) -> Option<Origin> {
-    if TYPE_SYSTEM.contains(&name) {
+    if TYPE_SYSTEM.iter().any(|&(key, _)| key == name) {
         Some(Origin::StaticLoader)
     } else if name == "puppet::ast" {
         Some(Origin::AstTypeSet)
-    } else if BUILT_IN_ALIASES.contains(&name)
-        || BUILT_IN_RESOURCE_TYPES.contains(&name)
-        || REGISTERED_AT_START.contains(&name)
-        || is_ast_type(name)
-    {
+    } else if BUILT_IN_RESOURCE_TYPES.contains(&name) || registered_type_name(name).is_some() {
         Some(Origin::Unknown)
     } else {
         None
     }
 }
 
-/// Whether `name` (lower-case) is `puppet::ast::` and a class of the model or `locator`: the
-/// types of the `Puppet::AST` type set, which are the model's classes (`model/ast.toml`).
-fn is_ast_type(name: &str) -> bool {
-    name.strip_prefix("puppet::ast::").is_some_and(|class| {
-        class == "locator"
-            || ModelClass::ALL
-                .iter()
-                .any(|c| c.name().eq_ignore_ascii_case(class))
-    })
+/// The name Puppet gives a type its static loader holds besides its type system and resource
+/// types, from the (lower-case) name: a built-in alias, a type registered at start, or a type
+/// of the `Puppet::AST` type set (a class of the model, `model/ast.toml`, or `Locator`).
+pub(super) fn registered_type_name(name: &str) -> Option<Cow<'static, str>> {
+    if let Some(&known) = BUILT_IN_ALIASES
+        .iter()
+        .chain(&REGISTERED_AT_START)
+        .find(|known| known.eq_ignore_ascii_case(name))
+    {
+        return Some(Cow::Borrowed(known));
+    }
+    let class = name.strip_prefix("puppet::ast::")?;
+    ModelClass::ALL
+        .iter()
+        .map(|c| c.name())
+        .chain(["Locator"])
+        .find(|c| c.eq_ignore_ascii_case(class))
+        .map(|c| Cow::Owned(format!("Puppet::AST::{c}")))
 }
 
 /// Where Ruby Puppet declares the `Puppet::AST` type set: its `ast.rb`, as Debian's `puppet`
@@ -213,120 +219,123 @@ const AST_TYPE_SET_ORIGIN: &str =
     "file:///usr/lib/ruby/vendor_ruby/puppet/pops/model/ast.rb?line=1";
 
 /// The other types Puppet 7.23 registers in the static loader as it starts (`Pcore.init`,
-/// `Puppet::Pops::Pcore`, the lookup and resource types), lower-cased; no origin.
+/// `Puppet::Pops::Pcore`, the lookup and resource types), named as Puppet names them; no
+/// origin.
 const REGISTERED_AT_START: [&str; 58] = [
-    "annotation",
-    "deferred",
-    "pcore",
-    "pcore::abstracttimedatatype",
-    "pcore::anytype",
-    "pcore::arraytype",
-    "pcore::binarytype",
-    "pcore::booleantype",
-    "pcore::callabletype",
-    "pcore::catalogentrytype",
-    "pcore::classtype",
-    "pcore::collectiontype",
-    "pcore::defaulttype",
-    "pcore::enumtype",
-    "pcore::floattype",
-    "pcore::hashtype",
-    "pcore::inittype",
-    "pcore::integertype",
-    "pcore::iterabletype",
-    "pcore::iteratortype",
-    "pcore::membername",
-    "pcore::notundeftype",
-    "pcore::numerictype",
-    "pcore::objecttype",
-    "pcore::objecttypeextentype",
-    "pcore::optionaltype",
-    "pcore::patterntype",
-    "pcore::qref",
-    "pcore::regexptype",
-    "pcore::resourcetype",
-    "pcore::runtimetype",
-    "pcore::scalardatatype",
-    "pcore::scalartype",
-    "pcore::semverrangetype",
-    "pcore::semvertype",
-    "pcore::sensitivetype",
-    "pcore::simpletypename",
-    "pcore::stringtype",
-    "pcore::structelement",
-    "pcore::structtype",
-    "pcore::timespantype",
-    "pcore::timestamptype",
-    "pcore::tupletype",
-    "pcore::typealiastype",
-    "pcore::typename",
-    "pcore::typereferencetype",
-    "pcore::typesettype",
-    "pcore::typetype",
-    "pcore::undeftype",
-    "pcore::unittype",
-    "pcore::uri",
-    "pcore::uri_rx",
-    "pcore::uritype",
-    "pcore::varianttype",
-    "puppet::lookupcontext",
-    "puppet::resource::param",
-    "puppet::resource::resourcetype3",
-    "rubymethod",
+    "Annotation",
+    "Deferred",
+    "Pcore",
+    "Pcore::AbstractTimeDataType",
+    "Pcore::AnyType",
+    "Pcore::ArrayType",
+    "Pcore::BinaryType",
+    "Pcore::BooleanType",
+    "Pcore::CallableType",
+    "Pcore::CatalogEntryType",
+    "Pcore::ClassType",
+    "Pcore::CollectionType",
+    "Pcore::DefaultType",
+    "Pcore::EnumType",
+    "Pcore::FloatType",
+    "Pcore::HashType",
+    "Pcore::InitType",
+    "Pcore::IntegerType",
+    "Pcore::IterableType",
+    "Pcore::IteratorType",
+    "Pcore::MemberName",
+    "Pcore::NotUndefType",
+    "Pcore::NumericType",
+    "Pcore::ObjectType",
+    "Pcore::ObjectTypeExtenType",
+    "Pcore::OptionalType",
+    "Pcore::PatternType",
+    "Pcore::QRef",
+    "Pcore::RegexpType",
+    "Pcore::ResourceType",
+    "Pcore::RuntimeType",
+    "Pcore::ScalarDataType",
+    "Pcore::ScalarType",
+    "Pcore::SemVerRangeType",
+    "Pcore::SemVerType",
+    "Pcore::SensitiveType",
+    "Pcore::SimpleTypeName",
+    "Pcore::StringType",
+    "Pcore::StructElement",
+    "Pcore::StructType",
+    "Pcore::TimespanType",
+    "Pcore::TimestampType",
+    "Pcore::TupleType",
+    "Pcore::TypeAliasType",
+    "Pcore::TypeName",
+    "Pcore::TypeReferenceType",
+    "Pcore::TypeSetType",
+    "Pcore::TypeType",
+    "Pcore::UndefType",
+    "Pcore::UnitType",
+    "Pcore::URI",
+    "Pcore::URI_RX",
+    "Pcore::URIType",
+    "Pcore::VariantType",
+    "Puppet::LookupContext",
+    "Puppet::Resource::Param",
+    "Puppet::Resource::ResourceType3",
+    "RubyMethod",
 ];
 
-/// The keys of `Puppet::Pops::Types::TypeParser.type_map` (Puppet 7.23).
-pub(super) const TYPE_SYSTEM: [&str; 41] = [
-    "integer",
-    "float",
-    "numeric",
-    "init",
-    "iterable",
-    "iterator",
-    "string",
-    "binary",
-    "sensitive",
-    "enum",
-    "boolean",
-    "pattern",
-    "regexp",
-    "array",
-    "hash",
-    "class",
-    "resource",
-    "collection",
-    "scalar",
-    "scalardata",
-    "catalogentry",
-    "undef",
-    "notundef",
-    "default",
-    "any",
-    "variant",
-    "optional",
-    "runtime",
-    "type",
-    "tuple",
-    "struct",
-    "object",
-    "typealias",
-    "typereference",
-    "typeset",
-    "callable",
-    "semver",
-    "semverrange",
-    "timestamp",
-    "timespan",
-    "uri",
+/// The keys of `Puppet::Pops::Types::TypeParser.type_map` (Puppet 7.23), each with the name
+/// Puppet's mismatch messages give the type it stands for (`Type[Integer]`; recorded from
+/// Puppet 7.23, see `type_mapping`).
+pub(super) const TYPE_SYSTEM: [(&str, &str); 41] = [
+    ("integer", "Type[Integer]"),
+    ("float", "Type[Float]"),
+    ("numeric", "Type[Numeric]"),
+    ("init", "Type[Init]"),
+    ("iterable", "Type[Iterable]"),
+    ("iterator", "Type[Iterator]"),
+    ("string", "Type[String]"),
+    ("binary", "Type[Binary]"),
+    ("sensitive", "Type[Sensitive]"),
+    ("enum", "Type[Enum]"),
+    ("boolean", "Type[Boolean]"),
+    ("pattern", "Type[Pattern]"),
+    ("regexp", "Type[Regexp]"),
+    ("array", "Type[Array]"),
+    ("hash", "Type[Hash]"),
+    ("class", "Type[Class]"),
+    ("resource", "Type[Resource]"),
+    ("collection", "Type[Collection]"),
+    ("scalar", "Type[Scalar]"),
+    ("scalardata", "Type[ScalarData]"),
+    ("catalogentry", "Type[CatalogEntry]"),
+    ("undef", "Type[Undef]"),
+    ("notundef", "Type[NotUndef]"),
+    ("default", "Type[Default]"),
+    ("any", "Type"),
+    ("variant", "Type[Variant]"),
+    ("optional", "Type[Optional]"),
+    ("runtime", "Type[Runtime]"),
+    ("type", "Type[Type]"),
+    ("tuple", "Type[Tuple]"),
+    ("struct", "Type[Struct]"),
+    ("object", "Type[]"),
+    ("typealias", "Type[UnresolvedAlias]"),
+    ("typereference", "Type[TypeReference]"),
+    ("typeset", "Type[DefaultTypeSet]"),
+    ("callable", "Type[Callable]"),
+    ("semver", "Type[SemVer]"),
+    ("semverrange", "Type[SemVerRange]"),
+    ("timestamp", "Type[Timestamp]"),
+    ("timespan", "Type[Timespan]"),
+    ("uri", "Type[URI]"),
 ];
 
-/// `StaticLoader::BUILTIN_ALIASES`, lower-cased.
+/// `StaticLoader::BUILTIN_ALIASES`, named as Puppet names them.
 const BUILT_IN_ALIASES: [&str; 5] = [
-    "data",
-    "richdatakey",
-    "richdata",
-    "puppet::lookupkey",
-    "puppet::lookupvalue",
+    "Data",
+    "RichDataKey",
+    "RichData",
+    "Puppet::LookupKey",
+    "Puppet::LookupValue",
 ];
 
 /// `StaticLoader::BUILTIN_TYPE_NAMES`, lower-cased.
@@ -370,5 +379,13 @@ mod tests {
         assert_eq!(static_origin("puppet::ast::foo"), None);
         assert_eq!(static_origin("pcore::uri_rx"), Some(Origin::Unknown));
         assert_eq!(static_origin("pcore::foo"), None);
+        assert_eq!(
+            registered_type_name("pcore::uri_rx").as_deref(),
+            Some("Pcore::URI_RX")
+        );
+        assert_eq!(
+            registered_type_name("puppet::ast::literalstring").as_deref(),
+            Some("Puppet::AST::LiteralString")
+        );
     }
 }

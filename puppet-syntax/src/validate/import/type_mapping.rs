@@ -9,9 +9,8 @@
 //!    element by element, `-x` is Ruby's `-@` of the value, a heredoc its text, a type name
 //!    the type it names, `x[…]` its keys and then, unless `x` is a type name, the error that
 //!    anything else raises: `The expression <TEXT> is not a valid type specification.` (TEXT:
-//!    the source of the expression's whole tree). Then `Runtime` needs
-//!    exactly two keys (`Invalid number of type parameters specified: Runtime requires 2, N
-//!    provided`).
+//!    the source of the expression's whole tree). Then `Runtime` needs exactly two keys
+//!    (`Invalid number of type parameters specified: Runtime requires 2, N provided`).
 //! 2. `TypeFactory.runtime` makes the runtime name a Symbol when it is a String, and
 //!    `PRuntimeType.new` checks its attributes: any other runtime than a Symbol or `undef`
 //!    (`Runtime 'runtime' has wrong type, expects a String value, got Integer`), and a name or
@@ -33,8 +32,10 @@
 //! definition could itself raise (a type alias of the file, a module's type, Puppet's aliases
 //! and Pcore types), and a regexp with non-ASCII text in a message.
 
+use std::borrow::Cow;
+
 use super::loaders::{self, BoundType, Loaders};
-use crate::model::{Model, ModelClass, NodeId, NodeKind};
+use crate::model::{Model, NodeId, NodeKind};
 use crate::options::ParseOptions;
 use crate::ruby_format::{puppet_quote, regexp_has_fixed_encoding, regexp_inspect};
 
@@ -63,16 +64,11 @@ enum Value<'m> {
     /// A list's elements, each as much as the checks need (so that a value never nests, and
     /// a list 8,000 levels deep is not dropped level by level).
     List(Vec<Element<'m>>),
-    /// Whether every key is a non-empty String (Ruby infers a `Struct` then).
-    Hash {
-        len: usize,
-        string_keys: bool,
-    },
-    /// A type: how Puppet names its type (`Type[Integer]`).
-    Type(&'static str),
-    /// A type named by a name of its own (a type alias of the file, `Type[My::Alias]`; one
-    /// of Puppet's, `Type[Pcore::URI]`).
-    Named(String),
+    /// A hash: the type Ruby infers for it, `Struct` when every key is a non-empty String
+    /// (and there is one), else `Hash`.
+    Hash(&'static str),
+    /// A type: how Puppet names its type (`Type[Integer]`, `Type[Pcore::URI]`, `Type[My::Alias]`).
+    Type(Cow<'static, str>),
 }
 
 /// An element of a list: a String or a Regexp (what a pattern and its replacement must be),
@@ -81,7 +77,7 @@ enum Value<'m> {
 enum Element<'m> {
     Str(&'m str),
     Regexp(&'m str),
-    Other(String),
+    Other(Cow<'static, str>),
 }
 
 impl<'m> Element<'m> {
@@ -89,7 +85,7 @@ impl<'m> Element<'m> {
         match value {
             Value::Str(s) => Element::Str(s),
             Value::Regexp(s) => Element::Regexp(s),
-            other => Element::Other(other.type_name().to_owned()),
+            other => Element::Other(other.type_name()),
         }
     }
 
@@ -105,8 +101,8 @@ impl<'m> Element<'m> {
 impl Value<'_> {
     /// The type Puppet's mismatch messages name for the value (`TypeCalculator#infer_set`,
     /// generalized).
-    fn type_name(&self) -> &str {
-        match self {
+    fn type_name(&self) -> Cow<'static, str> {
+        Cow::Borrowed(match self {
             Value::Str(_) => "String",
             Value::Integer => "Integer",
             Value::Float => "Float",
@@ -116,14 +112,9 @@ impl Value<'_> {
             Value::Regexp(_) => "Regexp",
             Value::List(values) if values.is_empty() => "Array",
             Value::List(_) => "Tuple",
-            Value::Hash { len: 0, .. } => "Hash",
-            Value::Hash {
-                string_keys: true, ..
-            } => "Struct",
-            Value::Hash { .. } => "Hash",
-            Value::Type(name) => name,
-            Value::Named(name) => name,
-        }
+            Value::Hash(name) => name,
+            Value::Type(name) => return name.clone(),
+        })
     }
 }
 
@@ -212,30 +203,22 @@ impl<'m> Interpreter<'m> {
         // A pattern maps to a pattern (`Tuple[Regexp, String[1]]`); the validator has made sure
         // that a name maps to a type, but a pattern written with more than a string literal as
         // its replacement (`[/p/, ruby]`) can still map to a type.
-        match (name, &mapped) {
-            (Value::List(_), Value::List(elements))
-                if matches!(
-                    elements.as_slice(),
-                    [Element::Regexp(_), Element::Str(s)] if !s.is_empty()
-                ) =>
-            {
-                Ok(())
-            }
-            (Value::List(_), Value::List(elements))
-                if matches!(elements.as_slice(), [Element::Regexp(_), Element::Str("")]) =>
-            {
-                Err(Stop::Raises(
-                    "Second argument of type mapping has wrong type, index 1 expects a String[1] \
-                     value, got String"
-                        .to_owned(),
-                ))
-            }
-            (Value::List(_), Value::Type(_) | Value::Named(_)) => Err(Stop::Raises(format!(
-                "Second argument of type mapping has wrong type, expects a Tuple value, got {}",
-                mapped.type_name()
+        if !matches!(name, Value::List(_)) {
+            return Ok(());
+        }
+        const SECOND: &str = "Second argument of type mapping has wrong type";
+        match &mapped {
+            Value::List(elements) => match elements.as_slice() {
+                [Element::Regexp(_), Element::Str("")] => Err(Stop::Raises(format!(
+                    "{SECOND}, index 1 expects a String[1] value, got String"
+                ))),
+                [Element::Regexp(_), Element::Str(_)] => Ok(()),
+                _ => Err(Stop::Unknown),
+            },
+            Value::Type(name) => Err(Stop::Raises(format!(
+                "{SECOND}, expects a Tuple value, got {name}"
             ))),
-            (Value::List(_), _) => Err(Stop::Unknown),
-            _ => Ok(()),
+            _ => Err(Stop::Unknown),
         }
     }
 
@@ -275,10 +258,11 @@ impl<'m> Interpreter<'m> {
                     string_keys &= matches!(key, Value::Str(s) if !s.is_empty());
                     self.interpret(*value)?;
                 }
-                Value::Hash {
-                    len: entries.len(),
-                    string_keys,
-                }
+                Value::Hash(if string_keys && !entries.is_empty() {
+                    "Struct"
+                } else {
+                    "Hash"
+                })
             }
             NodeKind::UnaryMinusExpression { expr } => match self.interpret(*expr)? {
                 // Ruby's `-@`: a number negated, a String (frozen) as it is.
@@ -326,21 +310,23 @@ impl<'m> Interpreter<'m> {
     /// the loaders find, else a type reference.
     fn reference(&self, cased: &str) -> Result<Value<'m>, Stop> {
         let name = loaders::typed_name(cased);
-        if let Some(type_name) = type_system_name(&name) {
-            return Ok(Value::Type(type_name));
+        let known = |message_name: &'static str| Ok(Value::Type(Cow::Borrowed(message_name)));
+        if let Some(&(_, message_name)) = loaders::TYPE_SYSTEM.iter().find(|(key, _)| *key == name)
+        {
+            return known(message_name);
         }
         if loaders::BUILT_IN_RESOURCE_TYPES.contains(&name.as_str()) {
-            return Ok(Value::Type("Type[Resource]"));
+            return known("Type[Resource]");
         }
         if name == "error" {
             // Puppet's `Error` data type (`puppet/datatypes/error.rb`).
-            return Ok(Value::Type("Type[Error]"));
+            return known("Type[Error]");
         }
-        if let Some(known) = static_type_name(&name) {
-            return Ok(Value::Named(known));
+        if let Some(registered) = loaders::registered_type_name(&name) {
+            return Ok(Value::Type(Cow::Owned(format!("Type[{registered}]"))));
         }
         match self.loaders.bound_type(&name) {
-            Some(BoundType::Define) => return Ok(Value::Type("Type[Resource]")),
+            Some(BoundType::Define) => return known("Type[Resource]"),
             Some(BoundType::Alias(alias)) => return self.alias(alias),
             None => {}
         }
@@ -350,7 +336,7 @@ impl<'m> Interpreter<'m> {
         {
             return Err(Stop::Unknown);
         }
-        Ok(Value::Type("Type[TypeReference]"))
+        known("Type[TypeReference]")
     }
 
     /// A type alias of the file, bound before the mapping: loading it resolves it, which can
@@ -361,9 +347,9 @@ impl<'m> Interpreter<'m> {
             NodeKind::TypeAlias {
                 name,
                 type_expr: Some(body),
-            } if matches!(model.kind(*body), NodeKind::QualifiedReference { .. }) => {
-                Ok(Value::Named(format!("Type[{}]", model.str(*name))))
-            }
+            } if matches!(model.kind(*body), NodeKind::QualifiedReference { .. }) => Ok(
+                Value::Type(Cow::Owned(format!("Type[{}]", model.str(*name)))),
+            ),
             _ => Err(Stop::Unknown),
         }
     }
@@ -394,12 +380,8 @@ impl<'m> Interpreter<'m> {
             return false;
         };
         location.modulepath.iter().any(|entry| {
-            let dir = if entry.is_absolute() {
-                entry.join(module)
-            } else {
-                location.working_dir.join(entry).join(module)
-            };
-            dir.is_dir()
+            let entry = location.expand_path(&entry.to_string_lossy());
+            std::path::Path::new(&entry).join(module).is_dir()
         })
     }
 
@@ -502,142 +484,6 @@ fn runtime_text(runtime: &Runtime<'_>, name: &Value<'_>) -> Result<String, Stop>
     Ok(format!("Runtime[{runtime}, {name}]"))
 }
 
-/// The types Puppet's static loader holds besides its type system and resource types
-/// (`loaders::BUILT_IN_ALIASES` and `loaders::REGISTERED_AT_START`), named as Puppet names them
-/// (`Type[Pcore::URI]` in a message; listed from the static loader of Puppet 7.23).
-const STATIC_TYPE_NAMES: [&str; 63] = [
-    "Annotation",
-    "Data",
-    "Deferred",
-    "Pcore",
-    "Pcore::AbstractTimeDataType",
-    "Pcore::AnyType",
-    "Pcore::ArrayType",
-    "Pcore::BinaryType",
-    "Pcore::BooleanType",
-    "Pcore::CallableType",
-    "Pcore::CatalogEntryType",
-    "Pcore::ClassType",
-    "Pcore::CollectionType",
-    "Pcore::DefaultType",
-    "Pcore::EnumType",
-    "Pcore::FloatType",
-    "Pcore::HashType",
-    "Pcore::InitType",
-    "Pcore::IntegerType",
-    "Pcore::IterableType",
-    "Pcore::IteratorType",
-    "Pcore::MemberName",
-    "Pcore::NotUndefType",
-    "Pcore::NumericType",
-    "Pcore::ObjectType",
-    "Pcore::ObjectTypeExtenType",
-    "Pcore::OptionalType",
-    "Pcore::PatternType",
-    "Pcore::QRef",
-    "Pcore::RegexpType",
-    "Pcore::ResourceType",
-    "Pcore::RuntimeType",
-    "Pcore::ScalarDataType",
-    "Pcore::ScalarType",
-    "Pcore::SemVerRangeType",
-    "Pcore::SemVerType",
-    "Pcore::SensitiveType",
-    "Pcore::SimpleTypeName",
-    "Pcore::StringType",
-    "Pcore::StructElement",
-    "Pcore::StructType",
-    "Pcore::TimespanType",
-    "Pcore::TimestampType",
-    "Pcore::TupleType",
-    "Pcore::TypeAliasType",
-    "Pcore::TypeName",
-    "Pcore::TypeReferenceType",
-    "Pcore::TypeSetType",
-    "Pcore::TypeType",
-    "Pcore::UndefType",
-    "Pcore::UnitType",
-    "Pcore::URI",
-    "Pcore::URI_RX",
-    "Pcore::URIType",
-    "Pcore::VariantType",
-    "Puppet::LookupContext",
-    "Puppet::LookupKey",
-    "Puppet::LookupValue",
-    "Puppet::Resource::Param",
-    "Puppet::Resource::ResourceType3",
-    "RichData",
-    "RichDataKey",
-    "RubyMethod",
-];
-
-/// How Puppet names a type of [`STATIC_TYPE_NAMES`] or of the `Puppet::AST` type set (a class
-/// of the model, or `Locator`) in a message (`Type[Pcore::URI]`), from its lower-case name.
-fn static_type_name(name: &str) -> Option<String> {
-    if let Some(known) = STATIC_TYPE_NAMES
-        .iter()
-        .find(|known| known.eq_ignore_ascii_case(name))
-    {
-        return Some(format!("Type[{known}]"));
-    }
-    let class = name.strip_prefix("puppet::ast::")?;
-    ModelClass::ALL
-        .iter()
-        .map(|c| c.name())
-        .chain(["Locator"])
-        .find(|c| c.eq_ignore_ascii_case(class))
-        .map(|c| format!("Type[Puppet::AST::{c}]"))
-}
-
-/// How Puppet names the type a name of its type system (`TypeParser.type_map`, lower-case)
-/// stands for, in a mismatch message (recorded from Puppet 7.23).
-fn type_system_name(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "integer" => "Type[Integer]",
-        "float" => "Type[Float]",
-        "numeric" => "Type[Numeric]",
-        "init" => "Type[Init]",
-        "iterable" => "Type[Iterable]",
-        "iterator" => "Type[Iterator]",
-        "string" => "Type[String]",
-        "binary" => "Type[Binary]",
-        "sensitive" => "Type[Sensitive]",
-        "enum" => "Type[Enum]",
-        "boolean" => "Type[Boolean]",
-        "pattern" => "Type[Pattern]",
-        "regexp" => "Type[Regexp]",
-        "array" => "Type[Array]",
-        "hash" => "Type[Hash]",
-        "class" => "Type[Class]",
-        "resource" => "Type[Resource]",
-        "collection" => "Type[Collection]",
-        "scalar" => "Type[Scalar]",
-        "scalardata" => "Type[ScalarData]",
-        "catalogentry" => "Type[CatalogEntry]",
-        "undef" => "Type[Undef]",
-        "notundef" => "Type[NotUndef]",
-        "default" => "Type[Default]",
-        "any" => "Type",
-        "variant" => "Type[Variant]",
-        "optional" => "Type[Optional]",
-        "runtime" => "Type[Runtime]",
-        "type" => "Type[Type]",
-        "tuple" => "Type[Tuple]",
-        "struct" => "Type[Struct]",
-        "object" => "Type[]",
-        "typealias" => "Type[UnresolvedAlias]",
-        "typereference" => "Type[TypeReference]",
-        "typeset" => "Type[DefaultTypeSet]",
-        "callable" => "Type[Callable]",
-        "semver" => "Type[SemVer]",
-        "semverrange" => "Type[SemVerRange]",
-        "timestamp" => "Type[Timestamp]",
-        "timespan" => "Type[Timespan]",
-        "uri" => "Type[URI]",
-        _ => return None,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -675,15 +521,5 @@ mod tests {
                 .expect("no overflow");
             assert_eq!(codes, ["INVALID_TYPE_MAPPING"]);
         }
-    }
-
-    /// Every name of Puppet's type system has its message name, and no other name has one.
-    #[test]
-    fn type_system_names_are_the_type_map() {
-        for name in loaders::TYPE_SYSTEM {
-            assert!(type_system_name(name).is_some(), "{name}");
-        }
-        assert_eq!(type_system_name("data"), None);
-        assert_eq!(type_system_name("foo"), None);
     }
 }
