@@ -208,9 +208,10 @@ typedef enum puppet_severity {
  */
 typedef enum puppet_strict {
   /**
-   * `DUPLICATE_KEY` is a warning (Puppet's default; 0, so a zeroed struct has it).
+   * The default of the release of `puppet_options.puppet_version`: `warning` in Puppet 7,
+   * `error` in Puppet 8 (0, so a zeroed struct has it).
    */
-  PUPPET_STRICT_WARNING = 0,
+  PUPPET_STRICT_DEFAULT = 0,
   /**
    * `DUPLICATE_KEY` is not reported.
    */
@@ -219,6 +220,10 @@ typedef enum puppet_strict {
    * `DUPLICATE_KEY` is an error.
    */
   PUPPET_STRICT_ERROR = 2,
+  /**
+   * `DUPLICATE_KEY` is a warning.
+   */
+  PUPPET_STRICT_WARNING = 3,
 } puppet_strict;
 
 /**
@@ -337,6 +342,12 @@ typedef struct puppet_options {
    * What a leading `~` in those paths expands to (Ruby: `$HOME`); NULL: the empty string.
    */
   const char *home;
+  /**
+   * The Puppet release whose validation rules apply (`"8.28.1"`, `"8.10"`, `"7.23"`,
+   * `"openvox-8.28.1"`; see `puppet_syntax::release`); NULL: the newest the library knows.
+   * A release it does not know is an error (`PUPPET_ERROR_ARGUMENT`).
+   */
+  const char *puppet_version;
 } puppet_options;
 
 /**
@@ -572,8 +583,8 @@ int64_t puppet_model_attr_index(const struct puppet_result *result,
                                 const char *name);
 
 /**
- * Fills `*options` with the defaults (a manifest, the model, no CST, `strict = warning`, no
- * file, no location checks) and sets `struct_size`. Returns `PUPPET_ERROR_NULL` for NULL.
+ * Fills `*options` with the defaults (a manifest, the model, no CST, the newest release's
+ * rules and its `strict` default, no file, no location checks) and sets `struct_size`. Returns `PUPPET_ERROR_NULL` for NULL.
  */
 enum puppet_status puppet_options_init(struct puppet_options *options);
 

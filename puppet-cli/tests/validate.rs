@@ -84,11 +84,58 @@ fn columns_count_characters() {
 fn warnings_alone_exit_0() {
     let dir = TempDir::new();
     dir.file("w.pp", "$x = { a => 1, a => 2 }\n");
-    let out = validate_in(&dir.0, &["w.pp"]);
+    // Puppet 7's `strict` defaults to `warning`.
+    let out = validate_in(&dir.0, &["--puppet-version", "7.23", "w.pp"]);
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out)
         .starts_with("w.pp:1:18: warning[DUPLICATE_KEY]: The key 'a' is declared more than once"));
     assert!(stderr(&out).contains("0 errors, 1 warning, 0 deprecations"));
+}
+
+/// The default rules are the newest OpenVox 8's: type names are literal hash keys, class
+/// parameter types must be literal (a deprecation), and `strict` defaults to `error`; Puppet
+/// 7.23's rules report one warning for the same file.
+#[test]
+fn puppet_version_selects_the_rules() {
+    let dir = TempDir::new();
+    dir.file(
+        "r.pp",
+        "class x(Integer[0, 60*24] $a = 1) {}\n$h = {Foo=>1, 'foo'=>2}\n$k = {a => 1, a => 2}\n",
+    );
+    let newest = validate_in(&dir.0, &["r.pp"]);
+    assert_eq!(newest.status.code(), Some(1));
+    let text = stdout(&newest);
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("r.pp:")).collect();
+    assert_eq!(
+        rows,
+        [
+            "r.pp:1:27: deprecation[ILLEGAL_NONLITERAL_PARAMETER_TYPE]: The parameter '$a' must be a literal type, not a Puppet::Pops::Model::AccessExpression",
+            "r.pp:2:20: error[DUPLICATE_KEY]: The key 'foo' is declared more than once",
+            "r.pp:3:17: error[DUPLICATE_KEY]: The key 'a' is declared more than once",
+        ]
+    );
+    let same = validate_in(&dir.0, &["--puppet-version", "openvox-8.28.1", "r.pp"]);
+    assert_eq!(stdout(&same), stdout(&newest));
+    let seven = validate_in(&dir.0, &["--puppet-version", "7.23.0", "r.pp"]);
+    assert_eq!(seven.status.code(), Some(0));
+    assert!(stdout(&seven).starts_with("r.pp:3:17: warning[DUPLICATE_KEY]"));
+    assert!(stderr(&seven).contains("0 errors, 1 warning, 0 deprecations"));
+    // 7.29.1: the parameter check follows `strict`.
+    let step = validate_in(
+        &dir.0,
+        &["--puppet-version", "7.29.1", "--strict", "off", "r.pp"],
+    );
+    assert_eq!((step.status.code(), stdout(&step).as_str()), (Some(0), ""));
+    let unknown = validate_in(&dir.0, &["--puppet-version", "9.0.0", "r.pp"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(
+        stderr(&unknown).contains("Puppet 9.0.0 is not supported"),
+        "{}",
+        stderr(&unknown)
+    );
+    let newer = validate_in(&dir.0, &["--puppet-version", "8.29.0", "r.pp"]);
+    assert_eq!(stdout(&newer), stdout(&newest));
+    assert!(stderr(&newer).contains("validating with the rules of 8.28.1"));
 }
 
 #[test]
@@ -135,7 +182,8 @@ fn json_lines_with_all_fields_and_a_summary() {
         (first["offset"].as_u64(), first["length"].as_u64()),
         (Some(17), Some(2))
     );
-    assert_eq!(first["severity"], "warning");
+    // Puppet 8's `strict` defaults to `error`.
+    assert_eq!(first["severity"], "error");
     assert_eq!(first["issue"], "DUPLICATE_KEY");
     assert_eq!(first["args"]["key"], "a");
     assert_eq!(lines[1]["severity"], "deprecation");
@@ -143,7 +191,7 @@ fn json_lines_with_all_fields_and_a_summary() {
     assert_eq!(lines[2]["issue"], "ILLEGAL_VAR_NAME");
     assert_eq!(
         lines[3],
-        serde_json::json!({"summary": {"files": 1, "errors": 1, "warnings": 1, "deprecations": 1, "unreadable": 0, "internal_errors": 0, "omitted": 0}})
+        serde_json::json!({"summary": {"files": 1, "errors": 2, "warnings": 0, "deprecations": 1, "unreadable": 0, "internal_errors": 0, "omitted": 0}})
     );
     // The documented key order.
     assert!(stdout(&out)

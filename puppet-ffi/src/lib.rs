@@ -102,7 +102,7 @@ mod tests {
     #[cfg(target_pointer_width = "64")]
     fn struct_sizes_on_64_bit_targets() {
         use std::mem::size_of;
-        assert_eq!(size_of::<puppet_options>(), 56);
+        assert_eq!(size_of::<puppet_options>(), 64);
         assert_eq!(size_of::<puppet_diagnostic>(), 56);
         assert_eq!(size_of::<puppet_model_attr>(), 64);
         assert_eq!(size_of::<puppet_buffer>(), 16);

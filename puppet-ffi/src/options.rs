@@ -10,7 +10,7 @@
 use std::ffi::c_char;
 use std::path::PathBuf;
 
-use puppet_syntax::{LocationContext, ParseOptions, Strict};
+use puppet_syntax::{LocationContext, ParseOptions, PuppetRelease, Strict};
 
 use crate::status::{guard_status, puppet_status, ApiError, ApiResult};
 use crate::strings::{path_arg, utf8_arg};
@@ -34,12 +34,15 @@ const KNOWN_FLAGS: u32 =
 #[repr(C)]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum puppet_strict {
-    /// `DUPLICATE_KEY` is a warning (Puppet's default; 0, so a zeroed struct has it).
-    PUPPET_STRICT_WARNING = 0,
+    /// The default of the release of `puppet_options.puppet_version`: `warning` in Puppet 7,
+    /// `error` in Puppet 8 (0, so a zeroed struct has it).
+    PUPPET_STRICT_DEFAULT = 0,
     /// `DUPLICATE_KEY` is not reported.
     PUPPET_STRICT_OFF = 1,
     /// `DUPLICATE_KEY` is an error.
     PUPPET_STRICT_ERROR = 2,
+    /// `DUPLICATE_KEY` is a warning.
+    PUPPET_STRICT_WARNING = 3,
 }
 
 /// Options for `puppet_parse`, `puppet_parse_and_validate` and `puppet_result_validate`.
@@ -72,6 +75,10 @@ pub struct puppet_options {
     pub working_dir: *const c_char,
     /// What a leading `~` in those paths expands to (Ruby: `$HOME`); NULL: the empty string.
     pub home: *const c_char,
+    /// The Puppet release whose validation rules apply (`"8.28.1"`, `"8.10"`, `"7.23"`,
+    /// `"openvox-8.28.1"`; see `puppet_syntax::release`); NULL: the newest the library knows.
+    /// A release it does not know is an error (`PUPPET_ERROR_ARGUMENT`).
+    pub puppet_version: *const c_char,
 }
 
 impl Default for puppet_options {
@@ -79,21 +86,23 @@ impl Default for puppet_options {
         puppet_options {
             struct_size: std::mem::size_of::<puppet_options>() as u32,
             flags: 0,
-            strict: puppet_strict::PUPPET_STRICT_WARNING as u32,
+            strict: puppet_strict::PUPPET_STRICT_DEFAULT as u32,
             file: std::ptr::null(),
             modulepath: std::ptr::null(),
             manifest: std::ptr::null(),
             working_dir: std::ptr::null(),
             home: std::ptr::null(),
+            puppet_version: std::ptr::null(),
         }
     }
 }
 
-/// The size of the first published `puppet_options` (ABI version 1); smaller is an error.
-const FIRST_SIZE: usize = std::mem::size_of::<puppet_options>();
+/// The size of the first published `puppet_options` (ABI version 1, up to `home`); smaller is
+/// an error.
+const FIRST_SIZE: usize = std::mem::offset_of!(puppet_options, puppet_version);
 
-/// Fills `*options` with the defaults (a manifest, the model, no CST, `strict = warning`, no
-/// file, no location checks) and sets `struct_size`. Returns `PUPPET_ERROR_NULL` for NULL.
+/// Fills `*options` with the defaults (a manifest, the model, no CST, the newest release's
+/// rules and its `strict` default, no file, no location checks) and sets `struct_size`. Returns `PUPPET_ERROR_NULL` for NULL.
 #[no_mangle]
 pub extern "C" fn puppet_options_init(options: *mut puppet_options) -> puppet_status {
     guard_status("puppet_options_init", || {
@@ -143,9 +152,10 @@ pub fn read_options(options: *const puppet_options) -> ApiResult<ParseOptions> {
         )));
     }
     let strict = match raw.strict {
-        s if s == puppet_strict::PUPPET_STRICT_WARNING as u32 => Strict::Warning,
-        s if s == puppet_strict::PUPPET_STRICT_OFF as u32 => Strict::Off,
-        s if s == puppet_strict::PUPPET_STRICT_ERROR as u32 => Strict::Error,
+        s if s == puppet_strict::PUPPET_STRICT_DEFAULT as u32 => None,
+        s if s == puppet_strict::PUPPET_STRICT_WARNING as u32 => Some(Strict::Warning),
+        s if s == puppet_strict::PUPPET_STRICT_OFF as u32 => Some(Strict::Off),
+        s if s == puppet_strict::PUPPET_STRICT_ERROR as u32 => Some(Strict::Error),
         other => {
             return Err(ApiError::argument(format!(
                 "options->strict is {other}, not a puppet_strict value"
@@ -156,8 +166,14 @@ pub fn read_options(options: *const puppet_options) -> ApiResult<ParseOptions> {
         .epp(raw.flags & PUPPET_PARSE_EPP != 0)
         .tasks(raw.flags & PUPPET_PARSE_TASKS != 0)
         .cst(raw.flags & PUPPET_PARSE_CST != 0)
-        .model(raw.flags & PUPPET_PARSE_NO_MODEL == 0)
-        .strict(strict);
+        .model(raw.flags & PUPPET_PARSE_NO_MODEL == 0);
+    parse.strict = strict;
+    if let Some(version) = utf8_arg(raw.puppet_version, "options->puppet_version")? {
+        let release = version
+            .parse::<PuppetRelease>()
+            .map_err(|e| ApiError::argument(format!("options->puppet_version: {e}")))?;
+        parse = parse.release(release);
+    }
     if let Some(file) = utf8_arg(raw.file, "options->file")? {
         parse = parse.file(file);
     }
@@ -218,7 +234,25 @@ mod tests {
         let parsed = read_options(&options).unwrap();
         assert_eq!(parsed.file.as_deref(), Some("m/manifests/init.pp"));
         assert!(parsed.epp && parsed.tasks && parsed.cst && parsed.model);
-        assert_eq!(parsed.strict, Strict::Error);
+        assert_eq!(parsed.strict, Some(Strict::Error));
+        assert_eq!(parsed.release, PuppetRelease::NEWEST);
+        let version = CString::new("7.23").unwrap();
+        let seven = read_options(&puppet_options {
+            puppet_version: version.as_ptr(),
+            strict: puppet_strict::PUPPET_STRICT_DEFAULT as u32,
+            ..options
+        })
+        .unwrap();
+        assert_eq!(seven.release, PuppetRelease::PUPPET_7_23);
+        assert_eq!(seven.effective_strict(), Strict::Warning);
+        // A struct of the first published size (without `puppet_version`) gets the newest.
+        let first = read_options(&puppet_options {
+            puppet_version: version.as_ptr(),
+            struct_size: FIRST_SIZE as u32,
+            ..options
+        })
+        .unwrap();
+        assert_eq!(first.release, PuppetRelease::NEWEST);
         let location = parsed.location.unwrap();
         assert_eq!(
             location.modulepath,
@@ -235,7 +269,15 @@ mod tests {
         );
         assert_eq!(
             bad(puppet_options {
-                strict: 3,
+                strict: 4,
+                ..options
+            }),
+            arg
+        );
+        let unknown = CString::new("9.0.0").unwrap();
+        assert_eq!(
+            bad(puppet_options {
+                puppet_version: unknown.as_ptr(),
                 ..options
             }),
             arg

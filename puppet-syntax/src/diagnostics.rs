@@ -122,6 +122,11 @@ issue_codes! {
     ILLEGAL_NODE_INHERITANCE,
     DUPLICATE_PARAMETER,
     DUPLICATE_KEY,
+    ILLEGAL_NONLITERAL_PARAMETER_TYPE,
+    /// A unary minus of a literal that has no minus (`-true` as a hash key or in a class
+    /// parameter's type, Puppet 7.29.1 and 8.5.1 and later): Ruby's validator raises an
+    /// internal `NoMethodError` there; this is the message its evaluator gives such a minus.
+    NOT_NUMERIC,
     DUPLICATE_DEFAULT,
     RESERVED_PARAMETER,
     MULTIPLE_ATTRIBUTES_UNFOLD,

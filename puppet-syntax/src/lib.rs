@@ -38,6 +38,7 @@ mod options;
 mod parse;
 mod parser;
 pub mod pn;
+pub mod release;
 pub mod report;
 pub mod ruby_format;
 mod scratch;
@@ -52,10 +53,11 @@ use std::path::PathBuf;
 
 pub use diagnostics::{Diagnostic, IssueCode, Severity};
 pub use line_index::LineIndex;
-pub use options::{LocationContext, ParseOptions, Strict};
+pub use options::{LocationContext, ParseOptions, Strict, StrictError};
 pub use parse::{
     parse, parse_and_validate, parse_and_validate_owned, parse_file, parse_owned, ParseResult,
 };
+pub use release::{PuppetRelease, ReleaseError, Rules};
 pub use source::Decoded;
 pub use syntax::{Cst, SyntaxNode, SyntaxToken};
 pub use syntax_kind::SyntaxKind;
@@ -63,7 +65,9 @@ pub use syntax_kind::SyntaxKind;
 /// This library's version (the crate version).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// The Puppet release whose language, model and validator this library reproduces.
+/// The Puppet release whose language and model (grammar, AST, PN, Pcore) this library was
+/// proven against; they are the same in every release [`release`] knows. Validation follows
+/// the release of [`ParseOptions::release`].
 pub const PUPPET_VERSION: &str = "7.23.0";
 
 /// Errors of the API itself (problems *in* a source are [`Diagnostic`]s, never errors).

@@ -2,12 +2,16 @@
 //! growable struct shared by every stage and every front end (the CLI, the C library, the gem).
 //!
 //! It sits at the bottom of the pipeline (the lexer reads `epp` and `tasks`, the validator
-//! `strict`, `tasks` and `location`), so it holds plain data only. The library reads no
+//! `release`, `strict`, `tasks` and `location`), so it holds plain data only. The library reads no
 //! environment variable and no current directory: what Ruby Puppet takes from its process
 //! (`Dir.pwd`, `$HOME`, the environment's module path) the caller puts into
 //! [`LocationContext`].
 
+use std::fmt;
 use std::path::PathBuf;
+use std::str::FromStr;
+
+use crate::release::{PuppetRelease, Rules};
 
 /// Options for [`parse`](crate::parse) and [`parse_and_validate`](crate::parse_and_validate).
 ///
@@ -34,8 +38,12 @@ pub struct ParseOptions {
     pub model: bool,
     /// Also build the lossless CST (default `false`).
     pub cst: bool,
-    /// Puppet's `strict` setting (validation only).
-    pub strict: Strict,
+    /// The Puppet release whose validation rules apply (default: the newest known,
+    /// [`PuppetRelease::NEWEST`]); see [`crate::release`].
+    pub release: PuppetRelease,
+    /// Puppet's `strict` setting (validation only); `None`: the release's default (`warning`
+    /// in Puppet 7, `error` in Puppet 8), see [`ParseOptions::effective_strict`].
+    pub strict: Option<Strict>,
     /// Validation also runs what `puppet parser validate` does after `Checker4_0`: the import
     /// of the file's definitions (duplicate definitions, redefined entities, metaparameters as
     /// parameter names). Default `true`; off for a caller that hands the model to Ruby Puppet,
@@ -54,7 +62,8 @@ impl Default for ParseOptions {
             tasks: false,
             model: true,
             cst: false,
-            strict: Strict::default(),
+            release: PuppetRelease::default(),
+            strict: None,
             import_checks: true,
             location: None,
         }
@@ -62,7 +71,8 @@ impl Default for ParseOptions {
 }
 
 impl ParseOptions {
-    /// The defaults: a manifest, no file name, model only, `strict = warning`.
+    /// The defaults: a manifest, no file name, model only, the newest release's rules and its
+    /// `strict` default.
     pub fn new() -> ParseOptions {
         ParseOptions::default()
     }
@@ -97,10 +107,26 @@ impl ParseOptions {
         self
     }
 
+    /// Sets [`ParseOptions::release`].
+    pub fn release(mut self, release: PuppetRelease) -> ParseOptions {
+        self.release = release;
+        self
+    }
+
     /// Sets [`ParseOptions::strict`].
     pub fn strict(mut self, strict: Strict) -> ParseOptions {
-        self.strict = strict;
+        self.strict = Some(strict);
         self
+    }
+
+    /// The validation rules of [`ParseOptions::release`].
+    pub fn rules(&self) -> Rules {
+        self.release.rules()
+    }
+
+    /// The `strict` setting validation uses: the one given, else the release's default.
+    pub fn effective_strict(&self) -> Strict {
+        self.strict.unwrap_or(self.rules().strict_default)
     }
 
     /// Sets [`ParseOptions::import_checks`].
@@ -116,17 +142,60 @@ impl ParseOptions {
     }
 }
 
-/// Puppet's `strict` setting, which decides the severity of `DUPLICATE_KEY` (the only
-/// validator issue it affects).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+/// Puppet's `strict` setting, which decides the severity of `DUPLICATE_KEY` (and, in Puppet
+/// 7.29.1 and 8.5.1 only, of `ILLEGAL_NONLITERAL_PARAMETER_TYPE`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Strict {
     /// `DUPLICATE_KEY` is not reported.
     Off,
-    /// `DUPLICATE_KEY` is a warning (Puppet's default).
+    /// `DUPLICATE_KEY` is a warning (Puppet 7's default).
     #[default]
     Warning,
-    /// `DUPLICATE_KEY` is an error.
+    /// `DUPLICATE_KEY` is an error (Puppet 8's default).
     Error,
+}
+
+impl Strict {
+    /// `"off"`, `"warning"` or `"error"`, as Puppet's setting is written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Strict::Off => "off",
+            Strict::Warning => "warning",
+            Strict::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for Strict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A `strict` value other than `off`, `warning` and `error`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a strict setting (off, warning or error)")]
+pub struct StrictError(pub String);
+
+impl FromStr for Strict {
+    type Err = StrictError;
+
+    /// `off`, `warning` or `error` (any case, surrounding blanks ignored; Puppet's setting
+    /// also takes a leading `:`).
+    fn from_str(text: &str) -> Result<Strict, StrictError> {
+        let value = text.trim();
+        match value
+            .strip_prefix(':')
+            .unwrap_or(value)
+            .to_ascii_lowercase()
+            .as_str()
+        {
+            "off" => Ok(Strict::Off),
+            "warning" => Ok(Strict::Warning),
+            "error" => Ok(Strict::Error),
+            _ => Err(StrictError(text.to_owned())),
+        }
+    }
 }
 
 /// The environment context of the file being validated: Ruby's `current_environment`

@@ -26,7 +26,7 @@ mod diag_util;
 
 use diag_util::verdict::internal_error;
 use diag_util::{diagnostic_row, import_code, Row};
-use puppet_syntax::{parse_and_validate, LocationContext, ParseOptions};
+use puppet_syntax::{parse_and_validate, LocationContext, ParseOptions, PuppetRelease};
 use serde_json::Value;
 
 const MODULEPATH: &str = "/usr/share/puppet/modules";
@@ -97,11 +97,13 @@ fn with_modulepath() -> ParseOptions {
 /// The options with the module path `modulepath` (and no environment manifest).
 fn with_modulepath_at(modulepath: impl Into<PathBuf>) -> ParseOptions {
     let working_dir = std::env::current_dir().unwrap();
-    ParseOptions::new().location(LocationContext::new(
-        vec![modulepath.into()],
-        None,
-        working_dir,
-    ))
+    ParseOptions::new()
+        .release(PuppetRelease::PUPPET_7_23)
+        .location(LocationContext::new(
+            vec![modulepath.into()],
+            None,
+            working_dir,
+        ))
 }
 
 /// Compares our diagnostics for every record's file with Ruby's; returns (files, diagnostics,
@@ -188,7 +190,10 @@ fn corpus_validates_like_ruby() {
     };
     // `PUPPET_ORACLE_TASKS`: the oracle parsed with `--tasks` (`scripts/compare-with-ruby`).
     let tasks = std::env::var_os("PUPPET_ORACLE_TASKS").is_some();
-    let result = compare(&jsonl, &ParseOptions::default().tasks(tasks));
+    let options = ParseOptions::default()
+        .tasks(tasks)
+        .release(PuppetRelease::PUPPET_7_23);
+    let result = compare(&jsonl, &options);
     assert!(result.0 > 0, "no corpus file could be read");
     report("validator corpus differential (no environment)", result);
 }

@@ -4,7 +4,7 @@
 //! values, the envelope, and the errors Ruby raises too (integers outside 64 bits).
 
 use puppet_syntax::xpp::{self, XppFormat, XppWriteError, XppWriteOptions};
-use puppet_syntax::{parse, parse_and_validate, ParseOptions};
+use puppet_syntax::{parse, parse_and_validate, ParseOptions, PuppetRelease};
 
 /// (source, Ruby's stream) pairs: tabulated object starts that spill their attributes into the
 /// enclosing array, regexps, floats, escapes, heredocs, definitions as back-references.
@@ -84,7 +84,11 @@ fn json_payload(source: &str, options: &ParseOptions) -> String {
 
 #[test]
 fn payload_is_program_locator_and_diagnostics() {
-    let payload = json_payload("$a = {x => 1, x => 2}\n", &ParseOptions::new().file("d.pp"));
+    // Puppet 7.23's rules: a duplicate key is a warning.
+    let options = ParseOptions::new()
+        .file("d.pp")
+        .release(PuppetRelease::PUPPET_7_23);
+    let payload = json_payload("$a = {x => 1, x => 2}\n", &options);
     let program = xpp::program_to_pcore_json(
         parse(
             b"$a = {x => 1, x => 2}\n",
@@ -137,9 +141,10 @@ fn envelope_line_then_blank_line_then_payload() {
             line,
             format!(
                 "application/vnd.puppet.pcore+{}; document-type=xpp; version=1; producer=puppet-syntax/{}; \
-                 puppet-version=7.23.0; epp=false; tasks=false; strict=warning; source-sha256={}; errors=0; payload-xxh3={}",
+                 puppet-version={}; epp=false; tasks=false; strict=error; source-sha256={}; errors=0; payload-xxh3={}",
                 format.as_str(),
                 puppet_syntax::VERSION,
+                PuppetRelease::NEWEST,
                 xpp::sha256_hex(source),
                 xpp::xxh3_hex(&payload)
             )

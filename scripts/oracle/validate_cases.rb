@@ -1,13 +1,26 @@
-# Ruby Puppet 7.23's validation results, as JSON lines, for the validator's differential tests.
+# Ruby Puppet's validation results, as JSON lines, for the validator's differential tests: Puppet 7.23
+# (Debian 12's), or the release whose tree is loaded first (`-I TREE/lib -r TREE/env.rb`).
 #
 # usage:
 #   ruby scripts/oracle/validate_cases.rb < puppet-syntax/test_data/validate/cases.txt \
 #        > puppet-syntax/test_data/validate/expected.jsonl
 #   ruby scripts/oracle/validate_cases.rb --modulepath DIR[:DIR...] [--manifest PATH] [--tasks] FILE... | < file list
+#   ruby -I T/puppet-8.10.0/lib -r T/puppet-8.10.0/env.rb scripts/oracle/validate_cases.rb \
+#        < puppet-syntax/test_data/validate/cases.txt > puppet-syntax/test_data/validate/expected-puppet-8.10.0.jsonl
+#   ruby -I T/openvox-8.28.1/lib -r T/openvox-8.28.1/env.rb scripts/oracle/validate_cases.rb \
+#        < puppet-syntax/test_data/validate/cases.txt > puppet-syntax/test_data/validate/expected-openvox-8.28.1.jsonl
+#   ruby -I T/puppet-7.29.0/lib -r T/puppet-7.29.0/env.rb scripts/oracle/validate_cases.rb \
+#        < puppet-syntax/test_data/validate/cases.txt > puppet-syntax/test_data/validate/releases/puppet-7.29.0.jsonl
+#        (and so on for each file of releases/: puppet-7.29.1, puppet-7.30.0, puppet-8.0.0, puppet-8.5.0,
+#        puppet-8.5.1, puppet-8.6.0, puppet-8.8.1, puppet-8.9.0, openvox-8.27.0, openvox-8.28.0)
+#   scripts/oracle/record-releases PUPPET_GIT OPENVOX_GIT   (all of the above at once)
+#   where T/<release> is a tree of that release's git tag as scripts/oracle/record-releases sets it up
+#   (T: $RELEASES_DIR, default /tmp/puppet-releases).
 #
 # Snippet mode (default): one snippet per input line; a literal \n stands for a newline. Blank
 # lines and lines starting with `# ` are skipped. A line may start with options in brackets:
-# `#![tasks,strict=error,strict=off,epp] snippet`. Each snippet is parsed as the file `x.pp` (EPP:
+# `#![tasks,strict=error,strict=off,epp] snippet`; without `strict=`, the release's default
+# (Puppet 7: warning, Puppet 8: error). Each snippet is parsed as the file `x.pp` (EPP:
 # `x.epp`) in an environment without modules, then validated with ValidatorFactory_4_0 (which
 # picks TasksChecker when Puppet[:tasks]); the import (below) parses it as `/oracle/x.pp`
 # (`/oracle/x.epp`). Output, one object per snippet:
@@ -111,6 +124,8 @@ if modulepath
   end
 else
   env = Puppet::Node::Environment.create(:oracle, [])
+  # A snippet without `strict=` is validated with the release's default (7: warning, 8: error).
+  STRICT_DEFAULT = Puppet.settings.setting(:strict).default
   $stdin.each_line do |line|
     line = line.chomp
     next if line.strip.empty? || line.start_with?('# ')
@@ -124,7 +139,7 @@ else
     epp = options.include?('epp')
     Puppet[:tasks] = options.include?('tasks')
     strict = options.find { |o| o.start_with?('strict=') }
-    Puppet[:strict] = strict ? strict.split('=', 2)[1].to_sym : :warning
+    Puppet[:strict] = strict ? strict.split('=', 2)[1].to_sym : STRICT_DEFAULT
     rec = { 'case' => line }.merge(run(src, epp ? 'x.epp' : 'x.pp', epp, env, epp ? SNIPPET_EPP : SNIPPET_PP))
     puts JSON.generate(rec)
   end

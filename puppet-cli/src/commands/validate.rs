@@ -34,7 +34,9 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use puppet_syntax::ruby_format::json_string;
-use puppet_syntax::{parse_and_validate_owned, Diagnostic, LocationContext, ParseOptions, Strict};
+use puppet_syntax::{parse_and_validate_owned, Diagnostic, LocationContext, ParseOptions};
+
+use super::rules::RulesArgs;
 
 use crate::cli::{ColorChoice, ParseArgs, ReportArgs};
 use crate::inputs::{self, Identity};
@@ -55,9 +57,8 @@ pub struct ValidateArgs {
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
 
-    /// Puppet's `strict` setting: the severity of DUPLICATE_KEY.
-    #[arg(long, value_enum, default_value_t = StrictArg::Warning)]
-    pub strict: StrictArg,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 
     /// The environment's module path (`DIR[:DIR...]`): a file under `DIR/<module>/` belongs to
     /// module `<module>`, which enables the location checks (ILLEGAL_DEFINITION_LOCATION,
@@ -88,13 +89,6 @@ pub enum OutputFormat {
     Human,
     /// JSON Lines: one object per diagnostic, then a summary object.
     Json,
-}
-
-#[derive(ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
-pub enum StrictArg {
-    Off,
-    Warning,
-    Error,
 }
 
 /// The outcome for one input file.
@@ -252,11 +246,6 @@ pub fn run(args: &ValidateArgs, color: ColorChoice) -> Outcome {
 /// The options every file shares (the file name and EPP are set per file), and whether the
 /// module path holds a module named as one of Puppet's loaders ([`reserved_module_in`]).
 fn parse_options(args: &ValidateArgs) -> (ParseOptions, bool) {
-    let strict = match args.strict {
-        StrictArg::Off => Strict::Off,
-        StrictArg::Warning => Strict::Warning,
-        StrictArg::Error => Strict::Error,
-    };
     // Ruby resolves relative paths against the working directory and `~` from $HOME: the
     // module path and manifest for the location checks, and the file itself, whose expanded
     // path the import's messages show (`Class 'a' is already defined (file: /abs/x.pp, …`).
@@ -289,7 +278,9 @@ fn parse_options(args: &ValidateArgs) -> (ParseOptions, bool) {
     } else {
         LocationContext::new(Vec::new(), None, working_dir).with_home(home)
     };
-    let mut options = ParseOptions::new().strict(strict).tasks(args.parse.tasks);
+    let mut options = args
+        .rules
+        .apply(ParseOptions::new().tasks(args.parse.tasks));
     options.location = Some(location);
     (options, reserved_module)
 }

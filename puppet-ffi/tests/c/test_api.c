@@ -38,7 +38,7 @@ static const char *take(puppet_buffer *buffer) {
 /* The struct sizes the Rust side asserts too (lib.rs): C and Rust agree on the layout. */
 static void test_layout(void) {
     if (sizeof(void *) == 8) {
-        CHECK(sizeof(puppet_options) == 56);
+        CHECK(sizeof(puppet_options) == 64);
         CHECK(sizeof(puppet_diagnostic) == 56);
         CHECK(sizeof(puppet_model_attr) == 64);
         CHECK(sizeof(puppet_buffer) == 16);

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use super::helpers::{is_numeric_var_name, is_word, segments_match};
 use super::labels::label;
-use super::literal::{literal, Lit};
+use super::literal::{literal, Lit, NotLiteral};
 use super::messages as msg;
 use super::{Checker, Container};
 use crate::diagnostics::IssueCode;
@@ -442,12 +442,15 @@ impl Checker<'_> {
     }
 
     /// `check_LiteralHash`: a literal key repeated (Ruby `eql?`) → `DUPLICATE_KEY` on the later
-    /// entry.
+    /// entry. Ruby evaluates every key whatever `strict` says, so where a key's minus raises
+    /// (`-true`, see [`NotLiteral::NoMinus`]) that is reported even when duplicates are not.
     fn check_literal_hash(&mut self, entries: &[NodeId]) {
-        if !self.will_accept(IssueCode::DUPLICATE_KEY) || entries.len() < 2 {
+        let accepting = self.will_accept(IssueCode::DUPLICATE_KEY);
+        if !self.rules.literal_unary_minus && (!accepting || entries.len() < 2) {
             return;
         }
         let model = self.model;
+        let rules = self.rules;
         // A linear scan for the usual small hashes, a hash set for big ones.
         let big = entries.len() > 16;
         let mut seen: Vec<Lit> = Vec::new();
@@ -456,9 +459,14 @@ impl Checker<'_> {
             let NodeKind::KeyedEntry { key, .. } = model.kind(entry) else {
                 continue;
             };
-            let Some(value) = literal(model, *key) else {
-                continue;
+            let value = match literal(model, &rules, *key) {
+                Ok(value) => value,
+                Err(NotLiteral::Thrown) => continue,
+                Err(NotLiteral::NoMinus { minus, value }) => return self.not_numeric(minus, value),
             };
+            if !accepting {
+                continue;
+            }
             let duplicate = if big {
                 unique.contains(&value)
             } else {
@@ -476,6 +484,14 @@ impl Checker<'_> {
                 seen.push(value);
             }
         }
+    }
+
+    /// Where Ruby's literal evaluator applies a minus to a value that has none (`-true`) and
+    /// raises `NoMethodError`, which ends its validation: an error at the minus, with the
+    /// message Puppet's evaluator gives that minus.
+    pub(crate) fn not_numeric(&mut self, minus: NodeId, value: String) {
+        let text = msg::not_numeric(&value);
+        self.accept(IssueCode::NOT_NUMERIC, minus, text, vec![("value", value)]);
     }
 
     /// `check_VariableExpression`: the name must be a decimal number or a valid variable name.

@@ -5,6 +5,7 @@
 
 use super::helpers::{is_word_byte, segments_match};
 use super::labels::label;
+use super::literal::{literal, Lit, NotLiteral};
 use super::location::FileNamespace;
 use super::messages as msg;
 use super::walk;
@@ -193,6 +194,48 @@ impl Checker<'_> {
             }
         }
         self.check_no_idem_last(o);
+        if self.model.class(o) == ModelClass::HostClassDefinition {
+            self.check_parameter_type_literal(o);
+        }
+    }
+
+    /// `internal_check_parameter_type_literal` (Puppet 7.29 / 8.5 and later, classes only):
+    /// each parameter's type must be a literal (`Integer[0, 60*24]` is not).
+    fn check_parameter_type_literal(&mut self, o: NodeId) {
+        if self.rules.nonliteral_parameter_type.is_none() {
+            return;
+        }
+        let model = self.model;
+        let rules = self.rules;
+        for &p in parameters_of(model, o) {
+            let NodeKind::Parameter {
+                name,
+                type_expr: Some(type_expr),
+                ..
+            } = model.kind(p)
+            else {
+                continue;
+            };
+            match literal(model, &rules, *type_expr) {
+                // Ruby: `type.nil?` (a literal `undef` is no type either).
+                Ok(Lit::Nil) | Err(NotLiteral::Thrown) => {
+                    let name = model.str(*name);
+                    let class = model.class(*type_expr).name();
+                    let text = msg::illegal_nonliteral_parameter_type(name, class);
+                    self.accept(
+                        IssueCode::ILLEGAL_NONLITERAL_PARAMETER_TYPE,
+                        p,
+                        text,
+                        vec![
+                            ("name", name.to_owned()),
+                            ("type_class", format!("Puppet::Pops::Model::{class}")),
+                        ],
+                    );
+                }
+                Ok(_) => {}
+                Err(NotLiteral::NoMinus { minus, value }) => return self.not_numeric(minus, value),
+            }
+        }
     }
 
     /// `internal_check_no_idem_last`: a class/define/node body must not end with a value.

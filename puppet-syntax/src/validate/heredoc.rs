@@ -116,10 +116,11 @@ impl Checker<'_> {
             None => match &model {
                 None => Ok(()),
                 Some(model) => {
-                    // Same `strict` and `tasks`, no file: no location checks.
-                    let options = ParseOptions::new()
+                    // Same release, `strict` and `tasks`, no file: no location checks.
+                    let mut options = ParseOptions::new()
                         .tasks(self.options.tasks)
-                        .strict(self.options.strict);
+                        .release(self.options.release);
+                    options.strict = self.options.strict;
                     let diagnostics = super::validate(model, &options, self.sub_parse);
                     let errors: Vec<&Diagnostic> =
                         diagnostics.iter().filter(|d| d.is_error()).collect();

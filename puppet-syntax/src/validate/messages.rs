@@ -211,6 +211,16 @@ pub(crate) fn duplicate_key(key: &str) -> String {
     format!("The key '{key}' is declared more than once")
 }
 
+pub(crate) fn not_numeric(value: &str) -> String {
+    format!("The value '{value}' cannot be converted to Numeric.")
+}
+
+/// `label.a_an(type_class)` of a model class is `a Puppet::Pops::Model::<Class>`: every name
+/// starts with `P`.
+pub(crate) fn illegal_nonliteral_parameter_type(name: &str, class: &str) -> String {
+    format!("The parameter '${name}' must be a literal type, not a Puppet::Pops::Model::{class}")
+}
+
 pub(crate) fn duplicate_default(container: &str) -> String {
     format!("This {container} already has a 'default' entry - this is a duplicate")
 }

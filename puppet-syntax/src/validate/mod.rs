@@ -57,6 +57,7 @@ mod walk;
 use crate::diagnostics::{Diagnostic, IssueCode, Severity};
 use crate::model::{Model, NodeId, NodeKind};
 use crate::options::{ParseOptions, Strict};
+use crate::release::{NonLiteralParameterType, Rules};
 use crate::scratch::Recycled;
 
 pub(crate) use import::import;
@@ -79,15 +80,21 @@ pub(crate) fn validate(
 }
 
 /// The severity Puppet's `ValidatorFactory_4_0#severity_producer` gives an issue (`None` =
-/// ignored).
-pub(crate) fn severity_of(code: IssueCode, strict: Strict) -> Option<Severity> {
+/// ignored), under a release's rules and the `strict` setting.
+pub(crate) fn severity_of(code: IssueCode, strict: Strict, rules: &Rules) -> Option<Severity> {
+    let of_strict = || match strict {
+        Strict::Off => None,
+        Strict::Warning => Some(Severity::Warning),
+        Strict::Error => Some(Severity::Error),
+    };
     match code {
-        IssueCode::DUPLICATE_KEY => match strict {
-            Strict::Off => None,
-            Strict::Warning => Some(Severity::Warning),
-            Strict::Error => Some(Severity::Error),
-        },
+        IssueCode::DUPLICATE_KEY => of_strict(),
         IssueCode::FUTURE_RESERVED_WORD => Some(Severity::Deprecation),
+        IssueCode::ILLEGAL_NONLITERAL_PARAMETER_TYPE => match rules.nonliteral_parameter_type? {
+            NonLiteralParameterType::Error => Some(Severity::Error),
+            NonLiteralParameterType::Strict => of_strict(),
+            NonLiteralParameterType::Deprecation => Some(Severity::Deprecation),
+        },
         _ => Some(Severity::Error),
     }
 }
@@ -130,6 +137,10 @@ impl Container {
 pub(crate) struct Checker<'m> {
     pub(crate) model: &'m Model,
     pub(crate) options: &'m ParseOptions,
+    /// The release's rules (`options.rules()`).
+    pub(crate) rules: Rules,
+    /// The `strict` setting in effect (`options.effective_strict()`).
+    strict: Strict,
     /// The heredoc checkers' parser.
     pub(crate) sub_parse: SubParse<'m>,
     /// The ancestors of the node being checked, outermost first (Ruby's `@path` without the
@@ -157,6 +168,8 @@ impl<'m> Checker<'m> {
         Checker {
             model,
             options,
+            rules: options.rules(),
+            strict: options.effective_strict(),
             sub_parse,
             // Sized for the usual nesting, so that it rarely grows.
             path: Recycled::take(&ANCESTORS, 32),
@@ -226,7 +239,7 @@ impl<'m> Checker<'m> {
         message: String,
         args: Vec<(&'static str, String)>,
     ) {
-        let Some(severity) = severity_of(code, self.options.strict) else {
+        let Some(severity) = severity_of(code, self.strict, &self.rules) else {
             return;
         };
         let (offset, len) = self.model.span(semantic);
@@ -245,7 +258,7 @@ impl<'m> Checker<'m> {
 
     /// Whether `accept` would record `code` (Ruby's `acceptor.will_accept?`).
     pub(crate) fn will_accept(&self, code: IssueCode) -> bool {
-        severity_of(code, self.options.strict).is_some()
+        severity_of(code, self.strict, &self.rules).is_some()
     }
 }
 

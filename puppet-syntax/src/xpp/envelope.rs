@@ -4,7 +4,7 @@
 
 use super::error::{XppErrorKind, XppReadError};
 use super::{sha256_hex, xxh3_hex, XppWriteOptions};
-use crate::options::{ParseOptions, Strict};
+use crate::options::ParseOptions;
 
 /// The base encoding of the payload.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -106,14 +106,6 @@ impl SourceStat {
 /// The XPP format version this library writes and reads.
 pub const XPP_VERSION: &str = "1";
 
-fn strict_str(strict: Strict) -> &'static str {
-    match strict {
-        Strict::Off => "off",
-        Strict::Warning => "warning",
-        Strict::Error => "error",
-    }
-}
-
 impl XppHeader {
     /// The parameters that depend on the source and settings only: all but the source's
     /// size and modification time, `errors` and the payload checksum.
@@ -153,10 +145,11 @@ impl XppHeader {
         header.push("document-type", "xpp");
         header.push("version", XPP_VERSION);
         header.push("producer", &format!("puppet-syntax/{}", crate::VERSION));
-        header.push("puppet-version", crate::PUPPET_VERSION);
+        // The release whose rules validated the file (readers compare its rules with theirs).
+        header.push("puppet-version", &p.release.to_string());
         header.push("epp", if p.epp { "true" } else { "false" });
         header.push("tasks", if p.tasks { "true" } else { "false" });
-        header.push("strict", strict_str(p.strict));
+        header.push("strict", p.effective_strict().as_str());
         header
     }
 

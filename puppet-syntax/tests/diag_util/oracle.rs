@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use puppet_syntax::{LocationContext, ParseOptions};
+use puppet_syntax::{LocationContext, ParseOptions, PuppetRelease};
 use serde_json::Value;
 
 /// `target/oracle/`, where Ruby's answers are kept.
@@ -205,11 +205,14 @@ pub fn validate_sources_with_ruby(
             return None;
         }
     };
-    let options = ParseOptions::new().location(LocationContext::new(
-        vec![modulepath],
-        None,
-        std::env::current_dir().expect("working directory"),
-    ));
+    // The oracle is Debian's Ruby Puppet 7.23.
+    let options = ParseOptions::new()
+        .release(PuppetRelease::PUPPET_7_23)
+        .location(LocationContext::new(
+            vec![modulepath],
+            None,
+            std::env::current_dir().expect("working directory"),
+        ));
     Some(RubyValidation {
         files,
         records,

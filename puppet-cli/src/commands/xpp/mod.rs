@@ -17,10 +17,10 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand, ValueEnum};
-use puppet_syntax::{pn, xpp, ParseOptions, Strict};
+use puppet_syntax::{pn, xpp, ParseOptions};
 use rayon::prelude::*;
 
-use super::validate::StrictArg;
+use super::rules::RulesArgs;
 
 use crate::Outcome;
 
@@ -61,25 +61,20 @@ pub struct XppBuildArgs {
     pub settings: XppSettings,
 }
 
-/// The settings sources are parsed with: recorded in each `.xpp` (`tasks`, `strict`), so a
-/// file built with other settings is not up to date.
+/// The settings sources are parsed with: recorded in each `.xpp` (`puppet-version`,
+/// `tasks`, `strict`), so a file built with other settings is not up to date.
 #[derive(Args, Debug, Clone, Copy)]
 pub struct XppSettings {
     /// Tasks mode: `plan` and `apply` are keywords.
     #[arg(long)]
     pub tasks: bool,
-    /// Puppet's `strict` setting: the severity of DUPLICATE_KEY.
-    #[arg(long, value_enum, default_value_t = StrictArg::Warning)]
-    pub strict: StrictArg,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 }
 
 impl XppSettings {
     fn apply(self, options: ParseOptions) -> ParseOptions {
-        options.tasks(self.tasks).strict(match self.strict {
-            StrictArg::Off => Strict::Off,
-            StrictArg::Warning => Strict::Warning,
-            StrictArg::Error => Strict::Error,
-        })
+        self.rules.apply(options.tasks(self.tasks))
     }
 }
 

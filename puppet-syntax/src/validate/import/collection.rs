@@ -25,6 +25,7 @@
 use std::collections::HashMap;
 
 use crate::model::{Model, NodeId, NodeKind};
+use crate::release::NodeRegexpGroups;
 
 /// A 3.x type made by `Program#instantiate`: its kind, its name and its definition.
 pub(super) struct Instance {
@@ -155,17 +156,18 @@ fn error_context(file: Option<&str>, line: u32) -> String {
 
 /// The name a node's host match is filed under: `AstTransformer#hostname` →
 /// `AST::HostName` (a name is lower-cased) → `Resource::Type#name`, which gives a regular
-/// expression the name `__node_regexp__` + its source lower-cased, without the characters other
-/// than ASCII letters, digits, `_`, `-`, `:` and `.`, and without leading dots (so `/a b/` and
-/// `/ab/` clash). `None` for a host match the grammar never produces.
-pub(super) fn node_name(model: &Model, host: NodeId) -> Option<String> {
+/// expression the name `__node_regexp__` + its source lower-cased, with the characters of each
+/// `(?…)` group spelled out as the release does it (Puppet 8.9 and later), without the
+/// characters other than ASCII letters, digits, `_`, `-`, `:` and `.`, and without leading dots
+/// (so `/a b/` and `/ab/` clash). `None` for a host match the grammar never produces.
+pub(super) fn node_name(model: &Model, host: NodeId, groups: NodeRegexpGroups) -> Option<String> {
     match model.kind(host) {
         NodeKind::LiteralString { value } | NodeKind::QualifiedName { value } => {
             Some(model.str(*value).to_lowercase())
         }
         NodeKind::LiteralDefault {} => Some("default".to_owned()),
         NodeKind::LiteralRegularExpression { value, .. } => {
-            let source = model.str(*value).to_lowercase();
+            let source = spell_groups(&model.str(*value).to_lowercase(), groups);
             let kept: String = source
                 .chars()
                 .filter(|&c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ':' | '.'))
@@ -174,6 +176,49 @@ pub(super) fn node_name(model: &Model, host: NodeId) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// Ruby's `source.gsub(/\(\?[^)]*\)/) { |g| g.gsub(/./) { |ch| LOOKAROUND_OPERATORS[ch] || ch } }`:
+/// in each `(?` … `)` group (up to its first `)`), `( ? < > ! = )` become `LP QU LT GT EX EQ RP`
+/// (or the same in lower case). A line break is not `.`, and is kept.
+fn spell_groups(source: &str, groups: NodeRegexpGroups) -> String {
+    let upper = match groups {
+        NodeRegexpGroups::Dropped => return source.to_owned(),
+        NodeRegexpGroups::SpelledUpperCase => true,
+        NodeRegexpGroups::SpelledLowerCase => false,
+    };
+    let mut out = String::with_capacity(source.len() + 16);
+    let mut rest = source;
+    while let Some(start) = rest.find("(?") {
+        let Some(length) = rest[start + 2..].find(')') else {
+            break;
+        };
+        let end = start + 2 + length + 1;
+        out.push_str(&rest[..start]);
+        for ch in rest[start..end].chars() {
+            let spelled = match ch {
+                '(' => "LP",
+                '?' => "QU",
+                '<' => "LT",
+                '>' => "GT",
+                '!' => "EX",
+                '=' => "EQ",
+                ')' => "RP",
+                _ => {
+                    out.push(ch);
+                    continue;
+                }
+            };
+            if upper {
+                out.push_str(spelled);
+            } else {
+                out.push_str(&spelled.to_ascii_lowercase());
+            }
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
@@ -187,5 +232,20 @@ mod tests {
             " (file: /a/x.pp, line: 3)"
         );
         assert_eq!(error_context(None, 1), " (line: 1)");
+    }
+
+    #[test]
+    fn regexp_groups_spelled_like_ruby() {
+        use NodeRegexpGroups::*;
+        assert_eq!(spell_groups("^(?=a)x", Dropped), "^(?=a)x");
+        assert_eq!(spell_groups("^(?=a)x", SpelledUpperCase), "^LPQUEQaRPx");
+        assert_eq!(
+            spell_groups("^(?<!a)x(?!b)", SpelledLowerCase),
+            "^lpqultexarpxlpquexbrp"
+        );
+        // A group runs to its first `)`, whatever it holds; an unclosed one is left alone.
+        assert_eq!(spell_groups("(?(a)b)", SpelledUpperCase), "LPQULPaRPb)");
+        assert_eq!(spell_groups("a(?=b", SpelledUpperCase), "a(?=b");
+        assert_eq!(spell_groups("(?=\n)", SpelledUpperCase), "LPQUEQ\nRP");
     }
 }

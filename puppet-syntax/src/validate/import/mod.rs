@@ -128,6 +128,7 @@ impl Import<'_> {
         let model = self.model;
         let mut loaders = Loaders::default();
         let mut instances = Vec::new();
+        let groups = self.options.rules().node_regexp_groups;
         for &definition in model.definitions() {
             match model.kind(definition) {
                 NodeKind::HostClassDefinition {
@@ -148,7 +149,7 @@ impl Import<'_> {
                 }
                 NodeKind::NodeDefinition { host_matches, .. } => {
                     for &host in model.nodes(*host_matches) {
-                        if let Some(name) = collection::node_name(model, host) {
+                        if let Some(name) = collection::node_name(model, host, groups) {
                             instances.push(Instance::new(InstanceKind::Node, name, definition));
                         }
                     }
