@@ -103,7 +103,8 @@ RSpec.describe PuppetNativeParser do
 
   describe ".validate" do
     it "reports Puppet's validation diagnostics and builds no model" do
-      result = described_class.validate("$x = {a => 1, a => 2}\n$::y = 1\n", file: "v.pp")
+      result = described_class.validate("$x = {a => 1, a => 2}\n$::y = 1\n", file: "v.pp",
+                                                                          puppet_version: "7.23")
       expect(result.model).to be_nil
       expect(result.diagnostics.map { |d| [d.issue_code, d.severity, d.line, d.pos] })
         .to eq([["DUPLICATE_KEY", :warning, 1, 17], ["CROSS_SCOPE_ASSIGNMENT", :error, 2, 1]])
@@ -116,6 +117,29 @@ RSpec.describe PuppetNativeParser do
       dup = "$x = {a => 1, a => 2}\n"
       expect(described_class.validate(dup, strict: :off).diagnostics).to be_empty
       expect(described_class.validate(dup, strict: "error").errors.map(&:issue_code)).to eq(["DUPLICATE_KEY"])
+      expect(described_class.validate(dup, strict: :warning).warnings.map(&:issue_code)).to eq(["DUPLICATE_KEY"])
+    end
+
+    it "follows the rules of a Puppet release (default: the newest known, OpenVox 8)" do
+      source = "class x(Integer[0, 60*24] $a = 1) {}\n$h = {Foo=>1, 'foo'=>2}\n$k = {a => 1, a => 2}\n"
+      rows = ->(result) { result.diagnostics.map { |d| [d.issue_code, d.severity, d.line, d.pos] } }
+      newest = [["ILLEGAL_NONLITERAL_PARAMETER_TYPE", :deprecation, 1, 27], ["DUPLICATE_KEY", :error, 2, 20],
+                ["DUPLICATE_KEY", :error, 3, 17]]
+      expect(rows.call(described_class.validate(source))).to eq(newest)
+      expect(rows.call(described_class.validate(source, puppet_version: "8.10.0"))).to eq(newest)
+      expect(rows.call(described_class.validate(source, puppet_version: "7.23")))
+        .to eq([["DUPLICATE_KEY", :warning, 3, 17]])
+      expect(described_class.validate(source).diagnostics.first.message)
+        .to eq("The parameter '$a' must be a literal type, not a Puppet::Pops::Model::AccessExpression")
+      expect(described_class::NEWEST_PUPPET_VERSION).to eq("8.28.1")
+      expect(described_class.release_rules("8")[0]).to eq("8.28.1")
+      expect(described_class.release_rules("8.10.0")[1]).not_to eq(described_class.release_rules("7.23.0")[1])
+      expect(described_class.release_rules("8.27.0")[1]).to eq(described_class.release_rules("8.10.0")[1])
+      expect(described_class.release_rules("9.0.0")).to match([nil, /Puppet 9.0.0 is not supported/])
+      expect { described_class.validate(source, puppet_version: "9.0") }.to raise_error(ArgumentError, /not supported/)
+      expect { described_class.validate(source, puppet_version: 8) }.to raise_error(TypeError, /puppet_version/)
+      xpp = described_class.parse(source).to_xpp(puppet_version: "7.23")
+      expect(described_class.load_xpp(xpp).xpp_header).to include("puppet-version" => "7.23.0", "strict" => "warning")
     end
 
     it "runs the location checks with a module path" do

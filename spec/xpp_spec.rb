@@ -43,9 +43,9 @@ RSpec.describe "XPP files" do
     sources
   end
 
-  # Writes envdir/.xpp as `puppet-parser xpp build envdir` does (file names relative to the
-  # environment, location checks resolved from it), with ParseResult#to_xpp; returns
-  # {source path => .xpp path}.
+  # Writes envdir/.xpp as `puppet-parser xpp build --puppet-version <Puppet.version> envdir`
+  # does (file names relative to the environment, location checks resolved from it, the rules
+  # of the Puppet running), with ParseResult#to_xpp; returns {source path => .xpp path}.
   def build_xpp_tree(envdir, format: :msgpack)
     Dir.chdir(envdir) do
       xpp_sources(envdir).to_h do |path, mod, inside|
@@ -53,7 +53,7 @@ RSpec.describe "XPP files" do
         result = PuppetNativeParser.parse(source, file: path.delete_prefix("#{envdir}/"),
                                                   epp: path.end_with?(".epp"))
         bytes = result.to_xpp(format: format, modulepath: [File.join(envdir, "modules")],
-                              manifest: File.join(envdir, "manifests"))
+                              manifest: File.join(envdir, "manifests"), puppet_version: Puppet.version)
         target = File.join(envdir, ".xpp", "modules", mod, inside.sub(/\.e?pp\z/, ".xpp"))
         FileUtils.mkdir_p(File.dirname(target))
         File.binwrite(target, bytes)
@@ -124,10 +124,11 @@ RSpec.describe "XPP files" do
           parsed = PuppetNativeParser.parse(source, file: name, epp: epp)
           validated = PuppetNativeParser.validate(source, file: name, epp: epp,
                                                           modulepath: [File.join(example_env, "modules")],
-                                                          manifest: File.join(example_env, "manifests"))
+                                                          manifest: File.join(example_env, "manifests"),
+                                                          puppet_version: Puppet.version)
           %i[msgpack json].each do |format|
             bytes = parsed.to_xpp(format: format, modulepath: [File.join(example_env, "modules")],
-                                  manifest: File.join(example_env, "manifests"))
+                                  manifest: File.join(example_env, "manifests"), puppet_version: Puppet.version)
             loaded = PuppetNativeParser.load_xpp(bytes, source: source)
             expect(loaded.xpp_format).to eq(format)
             expect(loaded.model).to be_a(Puppet::Pops::Model::Program)
@@ -174,7 +175,8 @@ RSpec.describe "XPP files" do
       FileUtils.cp_r(example_env, ours)
       FileUtils.cp_r(example_env, theirs)
       written = build_xpp_tree(ours)
-      expect(system(cli, "xpp", "build", theirs, out: File::NULL, err: File::NULL)).to be(true)
+      expect(system(cli, "xpp", "build", "--puppet-version", Puppet.version, theirs,
+                    out: File::NULL, err: File::NULL)).to be(true)
       cli_files = Dir.glob("#{theirs}/.xpp/**/*.xpp").sort
       expect(cli_files.map { |f| f.delete_prefix(theirs) }).to eq(written.values.sort.map { |f| f.delete_prefix(ours) })
       cli_files.each do |f|

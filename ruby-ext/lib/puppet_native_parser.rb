@@ -1,7 +1,9 @@
 # frozen_string_literal: true
 
-# puppet-native-parser: Puppet 7's parser and validator, native (Rust, through magnus),
+# puppet-native-parser: Puppet's parser and validator, native (Rust, through magnus),
 # in-process. Bytes in, a ParseResult out: Puppet's own model objects and Puppet's diagnostics.
+# Validation follows the rules of a Puppet release (puppet_version:, default the newest known:
+# OpenVox 8.28.1, PuppetNativeParser::NEWEST_PUPPET_VERSION; see PuppetNativeParser.release_rules).
 #
 #   require "puppet_native_parser"
 #   result = PuppetNativeParser.parse("notice('hi')\n", file: "site.pp")
@@ -122,9 +124,10 @@ module PuppetNativeParser
     # The result as a whole XPP file (PRFC-23), a binary String: format: :msgpack (the
     # default) or :json. An XPP file carries the validator's diagnostics, so a result of #parse
     # is validated first (on a copy; its own diagnostics do not change) with strict:,
-    # modulepath: and manifest: as #validate takes them; a result of #load_xpp is written as
-    # it was read. The envelope records the SHA-256 of the source that was parsed.
-    def to_xpp(format: :msgpack, strict: :warning, modulepath: nil, manifest: nil)
+    # puppet_version:, modulepath: and manifest: as #validate takes them; a result of
+    # #load_xpp is written as it was read. The envelope records the SHA-256 of the source that
+    # was parsed and the release whose rules validated it (puppet-version).
+    def to_xpp(format: :msgpack, strict: nil, puppet_version: nil, modulepath: nil, manifest: nil)
       unless @model_wanted
         raise ArgumentError, "a result of PuppetNativeParser.validate keeps no model: " \
                              "write XPP from the result of parse"
@@ -135,6 +138,7 @@ module PuppetNativeParser
              else raise ArgumentError, "format must be :msgpack or :json, not #{format.inspect}"
              end
       out = @native.to_xpp(json, PuppetNativeParser.strict_value(strict),
+                           PuppetNativeParser.version_value(puppet_version),
                            PuppetNativeParser.location(modulepath, manifest))
       raise XppError.new(out[1], code: out[0]) if out.is_a?(Array)
       out.force_encoding(Encoding::BINARY)
@@ -168,15 +172,19 @@ module PuppetNativeParser
     end
 
     # Parses and validates as `puppet parser validate` does (Puppet's Checker4_0), without
-    # building any Ruby model: the fast path when only the diagnostics matter. modulepath (an
-    # Array of directories or a String joined with File::PATH_SEPARATOR) turns on Puppet's
-    # location checks; manifest is the environment's manifest.
-    def validate(source, file: nil, epp: false, tasks: false, strict: :warning, modulepath: nil,
-                 manifest: nil)
+    # building any Ruby model: the fast path when only the diagnostics matter. puppet_version
+    # ("8.28.1", "8.10", "7.23"; nil: the newest known) is the release whose rules apply, and
+    # strict (:off, :warning, :error) Puppet's setting, nil for that release's default
+    # (:warning in Puppet 7, :error in Puppet 8). modulepath (an Array of directories or a
+    # String joined with File::PATH_SEPARATOR) turns on Puppet's location checks; manifest is
+    # the environment's manifest.
+    def validate(source, file: nil, epp: false, tasks: false, strict: nil, puppet_version: nil,
+                 modulepath: nil, manifest: nil)
       check_source(source)
       check_file(file)
       native = Native.validate(source, file, boolean(:epp, epp), boolean(:tasks, tasks),
-                               strict_value(strict), location(modulepath, manifest))
+                               strict_value(strict), version_value(puppet_version),
+                               location(modulepath, manifest))
       ParseResult.new(native, file, false)
     end
 
@@ -219,7 +227,25 @@ module PuppetNativeParser
       [paths, manifest, Dir.pwd, ENV["HOME"]]
     end
 
+    # The rules of a Puppet version: [release, rules] where release is the version whose rules
+    # apply ("8.28.1" for "8.28" or "8") and rules a String equal for two releases exactly when
+    # they validate alike, or [nil, reason] for a version this gem does not know (a 9.x, a
+    # 7.22, an 8.x newer than any it knows).
+    def release_rules(version)
+      raise TypeError, "version must be a String, not #{version.class}" unless version.is_a?(String)
+      Native.release_rules(version)
+    end
+
+    def version_value(version)
+      return nil if version.nil?
+      raise TypeError, "puppet_version must be a String or nil, not #{version.class}" unless version.is_a?(String)
+      release, why = Native.release_rules(version)
+      raise ArgumentError, why if release.nil?
+      release
+    end
+
     def strict_value(strict)
+      return nil if strict.nil?
       value = strict.is_a?(String) ? strict.to_sym : strict
       unless value.is_a?(Symbol)
         raise TypeError, "strict must be :off, :warning or :error, not #{strict.class}"

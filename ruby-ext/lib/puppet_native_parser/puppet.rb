@@ -15,12 +15,21 @@
 # Setting PUPPET_NATIVE_PARSER to 0, off, false, no or ruby (checked on every call) falls back
 # to Puppet's Ruby parser and validator.
 #
+# Validation follows the Puppet it runs in: the rules of Puppet.version (7.23 and later 7.x,
+# Puppet 8.0 to 8.10, OpenVox 8 up to the newest this gem knows). In a release it does not
+# know (a 9.x, say), whose rules may differ, Puppet's own parser and validator are used and
+# one warning says why (UNKNOWN_PUPPET_VERSION); PUPPET_NATIVE_PARSER_PUPPET_VERSION=VERSION
+# tells it to use that known release's rules instead. A `:migration_checker` bound in
+# Puppet's context (which Ruby's Checker4_0 calls, and ours cannot) makes Puppet validate that
+# program its own way.
+#
 # XPP (PRFC-23): with PUPPET_NATIVE_PARSER_XPP=verify or trust (checked on every call; default
 # off), a source of the current environment is not parsed when its pre-parsed, pre-validated
 # `<environment>/.xpp/modules/<module>/<path>.xpp` (what `puppet-parser xpp build` writes) can
 # be used: the Program is built from it and its diagnostics are reported. `verify` uses it only
 # when its source-sha256 is the digest of the source Puppet read; `trust` does not check that.
-# Any problem (stale, corrupt, wrong version, unreadable, built with other settings) logs one
+# Any problem (stale, corrupt, wrong version, validated with another Puppet release's rules,
+# unreadable, built with other settings) logs one
 # warning naming the file, the reason and a stable code, and the source is parsed; a missing
 # file is logged at debug level only (see README).
 require "puppet"
@@ -56,13 +65,53 @@ module PuppetNativeParser
     # (LexerSupport#lex_warning), before and apart from the validator's diagnostics.
     LEXER_WARNING_CODES = %w[UNRECOGNIZED_ESCAPE ILLEGAL_UNICODE_ESCAPE].freeze
 
+    # The environment variable naming the Puppet release whose rules apply, for a Puppet this
+    # gem does not know.
+    RELEASE_VARIABLE = "PUPPET_NATIVE_PARSER_PUPPET_VERSION"
+
     # Module directories whose sources `xpp build` writes (and their extensions).
     XPP_MODULE_DIRS = %w[manifests functions types plans templates].freeze
 
     class << self
       def enabled?
         value = ENV[OPT_OUT_VARIABLE]
-        value.nil? || !OPT_OUT_VALUES.include?(value.strip.downcase)
+        return false unless value.nil? || !OPT_OUT_VALUES.include?(value.strip.downcase)
+        !release.nil?
+      end
+
+      # The release whose rules validate ("8.28.1"), from Puppet.version (or
+      # PUPPET_NATIVE_PARSER_PUPPET_VERSION), or nil when this gem does not know it: then
+      # Puppet's own parser and validator work, after one warning.
+      def release
+        asked = ENV[RELEASE_VARIABLE]
+        asked = nil if asked && asked.strip.empty?
+        key = [asked, Puppet.version]
+        return @release if defined?(@release_key) && @release_key == key
+        @release_key = key
+        @release, @rules = Native.release_rules(asked || Puppet.version)
+        if @release.nil?
+          why = @rules
+          @rules = nil
+          source = asked ? "#{RELEASE_VARIABLE}=#{asked}" : "Puppet #{Puppet.version}"
+          Puppet.warning("puppet-native-parser: UNKNOWN_PUPPET_VERSION: #{source}: #{why}; " \
+                         "Puppet's own parser and validator are used (#{RELEASE_VARIABLE}=VERSION " \
+                         "uses a known release's rules)")
+        end
+        @release
+      end
+
+      # The rules of #release (a String equal for releases that validate alike).
+      def rules
+        release
+        @rules
+      end
+
+      # Whether a `:migration_checker` is bound in Puppet's context: Ruby's Checker4_0 reports
+      # to it, so Puppet's own validator must run.
+      def migration_checker?
+        !Puppet.lookup(:migration_checker) { nil }.nil?
+      rescue StandardError
+        false
       end
 
       # :off, :verify or :trust, from PUPPET_NATIVE_PARSER_XPP when it is set, else from
@@ -171,8 +220,15 @@ module PuppetNativeParser
           return xpp_fallback(code, xpp, path, "#{message} (#{kind})")
         end
         header = native.xpp_header[1].to_h
+        built_with, built_rules = Native.release_rules(header["puppet-version"].to_s)
+        if built_with.nil? || built_rules != rules
+          return xpp_fallback("XPP_VERSION", xpp, path,
+                              "it was validated with the rules of Puppet #{header['puppet-version']}, " \
+                              "Puppet runs #{Puppet.version} (rules of #{release})")
+        end
+        strict = Puppet[:strict] ? Puppet[:strict].to_s : header["strict"]
         expected = { "epp" => epp ? "true" : "false", "tasks" => Puppet[:tasks] ? "true" : "false",
-                     "strict" => (Puppet[:strict] || :warning).to_s }
+                     "strict" => strict }
         expected.each do |key, value|
           next if header[key] == value
           return xpp_fallback("XPP_STALE", xpp, path,
@@ -296,7 +352,7 @@ module PuppetNativeParser
                      (row[1] == :warning && LEXER_WARNING_CODES.include?(row[0]))
                  end
                else
-                 native.validate(Puppet[:strict] || :warning, Puppet[:tasks] ? true : false, location)
+                 native.validate(Puppet[:strict], release, Puppet[:tasks] ? true : false, location)
                end
         acceptor = Puppet::Pops::Validation::Acceptor.new
         rows.each do |row|
@@ -377,7 +433,12 @@ module PuppetNativeParser
         return super unless native && Hook.enabled?
         xpp = parse_result.instance_variable_get(:@puppet_native_xpp)
         begin
-          Hook.assert_and_report(native, parse_result.model, xpp)
+          if Hook.migration_checker?
+            # Puppet's validator reports to the migration checker: it validates the model.
+            super
+          else
+            Hook.assert_and_report(native, parse_result.model, xpp)
+          end
         ensure
           # Puppet calls this once per parse, and nothing needs the native result after it:
           # its model's memory goes back now, not at Ruby's next collection. (A second call

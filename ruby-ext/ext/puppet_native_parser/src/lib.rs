@@ -2,7 +2,7 @@
 //! `puppet_syntax`'s front door (bytes in, one options struct, one result).
 //!
 //! Ruby sees `PuppetNativeParser::Native.parse(source, file, epp, tasks)` and
-//! `Native.validate(source, file, epp, tasks, strict, location)`, both returning a
+//! `Native.validate(source, file, epp, tasks, strict, release, location)`, both returning a
 //! `PuppetNativeParser::NativeResult` that holds the Rust result; its methods hand out the
 //! diagnostics, build Puppet's Ruby model on demand (`builder`), validate later (the drop-in
 //! hook parses first and validates when Puppet asks), and print PN/JSON. The keyword API, the
@@ -156,8 +156,10 @@ fn native_parse(
     run_parser(ruby, source, opts, false, parse)
 }
 
-/// `Native.validate(source, file, epp, tasks, strict, location)`: parse and validate, keeping
+/// `Native.validate(source, file, epp, tasks, strict, release, location)`: parse and validate, keeping
 /// no model (nothing of it will be built).
+// The arguments are the Ruby method's, one to one (the keyword API is in Ruby).
+#[allow(clippy::too_many_arguments)]
 fn native_validate(
     ruby: &Ruby,
     source: RString,
@@ -165,9 +167,10 @@ fn native_validate(
     epp: bool,
     tasks: bool,
     strict: Value,
+    release: Option<RString>,
     location: Option<RArray>,
 ) -> Result<NativeResult, Error> {
-    let opts = options::validation_options(ruby, file, epp, tasks, strict, location)?;
+    let opts = options::validation_options(ruby, file, epp, tasks, strict, release, location)?;
     run_parser(ruby, source, opts, true, |bytes, opts| {
         let mut result = parse_and_validate(bytes, opts);
         result.model = None;
@@ -248,16 +251,18 @@ impl NativeResult {
         Ok(())
     }
 
-    /// Validates the model (if there is one) with `(strict, tasks, location)`, appending the
+    /// Validates the model (if there is one) with `(strict, release, tasks, location)`, appending the
     /// diagnostics; returns the new ones only, as rows (see `diagnostics`).
     fn validate(
         ruby: &Ruby,
         rb_self: &Self,
         strict: Value,
+        release: Option<RString>,
         tasks: bool,
         location: Option<RArray>,
     ) -> Result<RArray, Error> {
-        let mut opts = options::validation_options(ruby, None, false, tasks, strict, location)?;
+        let mut opts =
+            options::validation_options(ruby, None, false, tasks, strict, release, location)?;
         // The GVL stays held here, so no other Ruby thread can use this result meanwhile; a
         // build running Ruby code on another thread could still hold it.
         let mut result = rb_self.result.try_borrow_mut().map_err(|_| busy(ruby))?;
@@ -271,6 +276,7 @@ impl NativeResult {
         {
             let mut kept = rb_self.options.borrow_mut();
             kept.strict = opts.strict;
+            kept.release = opts.release;
             kept.tasks = opts.tasks;
             kept.location = opts.location;
             kept.import_checks = false;
@@ -383,9 +389,14 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     module.define_error("InternalError", ruby.exception_standard_error())?;
     module.const_set("NATIVE_VERSION", puppet_syntax::VERSION)?;
     module.const_set("PUPPET_VERSION", puppet_syntax::PUPPET_VERSION)?;
+    module.const_set(
+        "NEWEST_PUPPET_VERSION",
+        puppet_syntax::PuppetRelease::NEWEST.to_string(),
+    )?;
     let native = module.define_module("Native")?;
     native.define_module_function("parse", function!(native_parse, 4))?;
-    native.define_module_function("validate", function!(native_validate, 6))?;
+    native.define_module_function("validate", function!(native_validate, 7))?;
+    native.define_module_function("release_rules", function!(options::release_rules, 1))?;
     native.define_module_function("load_xpp", function!(xpp::load_xpp, 3))?;
     native.define_module_function("ivar_slots", function!(builder::ivar_slots, 0))?;
     let result = module.define_class("NativeResult", ruby.class_object())?;
@@ -393,7 +404,7 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     result.define_method("diagnostics", method!(NativeResult::diagnostics, 0))?;
     result.define_method("model?", method!(NativeResult::has_model, 0))?;
     result.define_method("build_model", method!(NativeResult::build_model, 0))?;
-    result.define_method("validate", method!(NativeResult::validate, 3))?;
+    result.define_method("validate", method!(NativeResult::validate, 4))?;
     result.define_method("release_model", method!(NativeResult::release_model, 0))?;
     result.define_method("to_pn", method!(NativeResult::to_pn, 1))?;
     result.define_method("to_json", method!(NativeResult::to_json, 1))?;
@@ -401,7 +412,7 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     result.define_method("text", method!(NativeResult::text, 0))?;
     result.define_method("file_name", method!(NativeResult::file_name, 0))?;
     result.define_method("validated?", method!(NativeResult::is_validated, 0))?;
-    result.define_method("to_xpp", method!(xpp::to_xpp, 3))?;
+    result.define_method("to_xpp", method!(xpp::to_xpp, 4))?;
     result.define_method("xpp_header", method!(xpp::header, 0))?;
     Ok(())
 }

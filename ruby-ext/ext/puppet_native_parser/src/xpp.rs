@@ -8,7 +8,7 @@
 
 use magnus::{prelude::*, Error, IntoValue, RArray, RString, Ruby, Value};
 use puppet_syntax::xpp::{self, XppFormat, XppHeader, XppWriteOptions};
-use puppet_syntax::{ParseOptions, Strict};
+use puppet_syntax::{ParseOptions, PuppetRelease, Strict};
 
 use crate::{internal, nogvl, NativeResult};
 
@@ -67,18 +67,23 @@ fn loaded(
     }
 }
 
-/// The options a file's envelope records (`epp`, `tasks`, `strict`; `xpp build` validates with
-/// the import checks on).
+/// The options a file's envelope records (`epp`, `tasks`, `strict`, `puppet-version`; `xpp
+/// build` validates with the import checks on).
 fn options_of(header: &XppHeader, file: Option<String>) -> ParseOptions {
-    let strict = match header.get("strict") {
-        Some("off") => Strict::Off,
-        Some("error") => Strict::Error,
-        _ => Strict::Warning,
-    };
+    let strict = header
+        .get("strict")
+        .and_then(|s| s.parse::<Strict>().ok())
+        .unwrap_or(Strict::Warning);
     let mut options = ParseOptions::new()
         .epp(header.get("epp") == Some("true"))
         .tasks(header.get("tasks") == Some("true"))
         .strict(strict);
+    if let Some(release) = header
+        .get("puppet-version")
+        .and_then(|v| PuppetRelease::parse_any(v).ok())
+    {
+        options = options.release(release);
+    }
     options.file = file;
     options
 }
@@ -90,17 +95,18 @@ fn refusal(ruby: &Ruby, code: &str, message: &str) -> Result<RArray, Error> {
     Ok(pair)
 }
 
-/// `NativeResult#to_xpp(json, strict, location)`: a whole XPP file (binary String), or
+/// `NativeResult#to_xpp(json, strict, release, location)`: a whole XPP file (binary String), or
 /// `[code, message]` when the result cannot be written (`XPP_WRITE`: an integer beyond 64
 /// bits, an infinite float). A result that was parsed but not validated is validated first,
-/// on a copy, with `strict` and `location` (see `options::validation_options`) and the import
+/// on a copy, with `strict`, `release` and `location` (see `options::validation_options`) and the import
 /// checks, as `puppet-parser xpp build` does: an XPP file carries the validator's diagnostics.
-/// A validated result is written as it is (`strict` and `location` are not used).
+/// A validated result is written as it is (`strict`, `release` and `location` are not used).
 pub fn to_xpp(
     ruby: &Ruby,
     rb_self: &NativeResult,
     json: bool,
     strict: Value,
+    release: Option<RString>,
     location: Option<RArray>,
 ) -> Result<Value, Error> {
     let mut options = rb_self.options.borrow().clone();
@@ -111,9 +117,11 @@ pub fn to_xpp(
             options.epp,
             options.tasks,
             strict,
+            release,
             location,
         )?;
         options.strict = given.strict;
+        options.release = given.release;
         options.location = given.location;
         options.import_checks = true;
     }
