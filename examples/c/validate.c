@@ -10,7 +10,7 @@
  * then a summary line on stderr. Exit status: 0 without errors, 1 with errors, 2 when a file
  * could not be read or on a usage error.
  *
- *   validate [--strict off|warning|error] [--tasks] [--epp]
+ *   validate [--puppet-version VERSION] [--strict off|warning|error] [--tasks] [--epp]
  *            [--modulepath DIR[:DIR...] [--manifest PATH]] FILE...
  *
  * Files are validated in the order given (puppet-parser sorts its inputs; give them sorted to
@@ -127,7 +127,8 @@ static void plural(char *out, size_t size, unsigned long n, const char *word) {
 }
 
 static int usage(void) {
-    fprintf(stderr, "usage: validate [--strict off|warning|error] [--tasks] [--epp] "
+    fprintf(stderr, "usage: validate [--puppet-version VERSION] [--strict off|warning|error] "
+                    "[--tasks] [--epp] "
                     "[--modulepath DIR[:DIR...] [--manifest PATH]] FILE...\n");
     return 2;
 }
@@ -156,6 +157,8 @@ int main(int argc, char **argv) {
             } else {
                 return usage();
             }
+        } else if (strcmp(argv[i], "--puppet-version") == 0 && i + 1 < argc) {
+            options.puppet_version = argv[++i];
         } else if (strcmp(argv[i], "--modulepath") == 0 && i + 1 < argc) {
             options.modulepath = argv[++i];
         } else if (strcmp(argv[i], "--manifest") == 0 && i + 1 < argc) {

@@ -167,6 +167,40 @@ static void test_validation(void) {
     CHECK(puppet_result_diagnostic_count(result) == 0);
     puppet_result_free(result);
 
+    /* the rules of a Puppet release: by default the newest (OpenVox 8: strict defaults to
+     * error, type names are literal keys, class parameter types must be literal), Puppet
+     * 7.23's on request; an unknown release is refused */
+    {
+        static const char source[] =
+            "class x(Integer[0, 60*24] $a = 1) {}\n$h = {Foo=>1, 'foo'=>2}\n";
+        puppet_options_init(&options);
+        CHECK(options.strict == PUPPET_STRICT_DEFAULT && options.puppet_version == NULL);
+        result = NULL;
+        CHECK(puppet_parse_and_validate((const uint8_t *)source, sizeof source - 1, &options,
+                                        &result) == PUPPET_OK);
+        CHECK(puppet_result_diagnostic_count(result) == 2);
+        d = puppet_result_diagnostic(result, 0);
+        CHECK(d != NULL && d->severity == PUPPET_SEVERITY_DEPRECATION);
+        if (d != NULL) {
+            CHECK_STR(d->code, "ILLEGAL_NONLITERAL_PARAMETER_TYPE");
+        }
+        d = puppet_result_diagnostic(result, 1);
+        CHECK(d != NULL && d->severity == PUPPET_SEVERITY_ERROR);
+        puppet_result_free(result);
+        options.puppet_version = "7.23";
+        result = NULL;
+        CHECK(puppet_parse_and_validate((const uint8_t *)source, sizeof source - 1, &options,
+                                        &result) == PUPPET_OK);
+        CHECK(puppet_result_diagnostic_count(result) == 0);
+        puppet_result_free(result);
+        options.puppet_version = "9.0.0";
+        result = NULL;
+        CHECK(puppet_parse_and_validate((const uint8_t *)source, sizeof source - 1, &options,
+                                        &result) == PUPPET_ERROR_ARGUMENT);
+        CHECK(result == NULL);
+        CHECK(strstr(puppet_last_error_message(), "not supported") != NULL);
+    }
+
     /* the location checks, with a module path resolved against the given working directory */
     puppet_options_init(&options);
     options.file = "modules/m/manifests/init.pp";
