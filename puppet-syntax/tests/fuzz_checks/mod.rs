@@ -5,7 +5,7 @@
 
 use puppet_syntax::diagnostics::span_fits_text;
 use puppet_syntax::xpp::{self, XppFormat, XppWriteOptions};
-use puppet_syntax::{parse_and_validate, pn, report, ParseOptions, Strict};
+use puppet_syntax::{parse_and_validate, pn, report, ParseOptions, PuppetRelease, Strict};
 
 /// Whether a diagnostic's span is one a parse of `text` can make (the XPP reader's rule).
 fn inside(d: &puppet_syntax::Diagnostic, text: &str) -> bool {
@@ -13,7 +13,8 @@ fn inside(d: &puppet_syntax::Diagnostic, text: &str) -> bool {
 }
 
 /// The `parse` target: any bytes through the whole pipeline. The first byte picks the options
-/// (EPP, tasks, strict, colour in the report), the rest is the source. Checks:
+/// (EPP, tasks, strict, colour in the report, and the Puppet release whose rules validate:
+/// 7.23, 7.29.0, 8.5.1 or the newest), the rest is the source. Checks:
 ///
 /// * nothing panics (lexer, parser, CST, model, validator, PN, JSON, the human report, XPP);
 /// * the CST's text is the decoded source, byte for byte;
@@ -34,6 +35,14 @@ pub fn check_parse(data: &[u8]) {
         } else {
             Strict::Warning
         })
+        .release(
+            [
+                PuppetRelease::PUPPET_7_23,
+                PuppetRelease::new(7, 29, 0),
+                PuppetRelease::new(8, 5, 1),
+                PuppetRelease::NEWEST,
+            ][usize::from(flags >> 4 & 3)],
+        )
         .cst(true);
     let result = parse_and_validate(source, &options);
     let cst = result.syntax_node().expect("the CST was asked for");
