@@ -138,6 +138,49 @@ fn puppet_version_selects_the_rules() {
     assert!(stderr(&newer).contains("validating with the rules of 8.28.1"));
 }
 
+/// With a module path, Puppet reads each module's `metadata.json` and reports one it cannot
+/// parse: an error under Puppet 8's `strict` default, a warning under 7's, nothing with
+/// `--strict off`. It is not counted among the files validated.
+#[test]
+fn unparsable_module_metadata_follows_strict() {
+    let dir = TempDir::new();
+    dir.file("modules/m/manifests/init.pp", "class m {}\n");
+    dir.file("modules/m/metadata.json", "{\"name\": \"a-m\",}\n");
+    dir.file("modules/good/metadata.json", "{\"name\": \"a-good\"}\n");
+    dir.file("modules/Bad-Name/metadata.json", "{\n");
+    let newest = validate_in(&dir.0, &["--modulepath", "modules", "modules/m"]);
+    assert_eq!(newest.status.code(), Some(1));
+    assert!(
+        stdout(&newest).starts_with(
+            "modules/m/metadata.json:1:1: error[INVALID_MODULE_METADATA]: m has an invalid and \
+             unparsable metadata.json file. The parse error: unexpected token at '{\"name\": \"a-m\",}\\x0a'"
+        ),
+        "{}",
+        stdout(&newest)
+    );
+    assert!(stderr(&newest).contains("1 file validated: 1 error"));
+    let seven = validate_in(
+        &dir.0,
+        &[
+            "--puppet-version",
+            "7.23",
+            "--modulepath",
+            "modules",
+            "modules/m",
+        ],
+    );
+    assert_eq!(seven.status.code(), Some(0));
+    assert!(stdout(&seven).contains("warning[INVALID_MODULE_METADATA]"));
+    let off = validate_in(
+        &dir.0,
+        &["--strict", "off", "--modulepath", "modules", "modules/m"],
+    );
+    assert_eq!((off.status.code(), stdout(&off).as_str()), (Some(0), ""));
+    // Without a module path, Puppet loads no module.
+    let none = validate_in(&dir.0, &["modules/m"]);
+    assert_eq!(none.status.code(), Some(0));
+}
+
 #[test]
 fn strict_decides_duplicate_key() {
     let dir = TempDir::new();

@@ -127,6 +127,9 @@ issue_codes! {
     /// parameter's type, Puppet 7.29.1 and 8.5.1 and later): Ruby's validator raises an
     /// internal `NoMethodError` there; this is the message its evaluator gives such a minus.
     NOT_NUMERIC,
+    /// Ours (Puppet raises `Puppet::Module::FaultyMetadata` or logs, without an issue code): a
+    /// module's `metadata.json` that Ruby's JSON parser rejects.
+    INVALID_MODULE_METADATA,
     DUPLICATE_DEFAULT,
     RESERVED_PARAMETER,
     MULTIPLE_ATTRIBUTES_UNFOLD,

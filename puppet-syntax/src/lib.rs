@@ -59,6 +59,7 @@ pub use parse::{
 };
 pub use release::{PuppetRelease, ReleaseError, Rules};
 pub use source::Decoded;
+pub use validate::check_module_metadata;
 pub use syntax::{Cst, SyntaxNode, SyntaxToken};
 pub use syntax_kind::SyntaxKind;
 

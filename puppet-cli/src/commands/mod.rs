@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod dump;
+mod modulepath;
 pub mod rules;
 pub mod validate;
 pub mod xpp;

@@ -36,6 +36,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use puppet_syntax::ruby_format::json_string;
 use puppet_syntax::{parse_and_validate_owned, Diagnostic, LocationContext, ParseOptions};
 
+use super::modulepath::{self, PathSetting};
 use super::rules::RulesArgs;
 
 use crate::cli::{ColorChoice, ParseArgs, ReportArgs};
@@ -99,6 +100,8 @@ struct Checked {
     diagnostics: Vec<Diagnostic>,
     /// Why the file was not validated (the message is on stderr already).
     failure: Option<Failure>,
+    /// A module's `metadata.json` (reported, not counted among the files validated).
+    metadata: bool,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -131,6 +134,17 @@ pub fn run(args: &ValidateArgs, color: ColorChoice) -> Outcome {
     if reserved_module {
         outcome = outcome.merge(Outcome::Errors);
     }
+    // Puppet reads the metadata of the module path's modules before it validates.
+    let metadata: Vec<Checked> = modulepath::unparsable_metadata(&options)
+        .into_iter()
+        .map(|(name, text, diagnostic)| Checked {
+            name,
+            text: Some(text),
+            diagnostics: vec![diagnostic],
+            failure: None,
+            metadata: true,
+        })
+        .collect();
     let progress = stderr.is_terminal().then(|| {
         let bar = ProgressBar::hidden();
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}") {
@@ -201,7 +215,7 @@ pub fn run(args: &ValidateArgs, color: ColorChoice) -> Outcome {
     };
     let mut out = BufWriter::new(stdout.lock());
     let written = (|| -> io::Result<()> {
-        for checked in &results {
+        for checked in metadata.iter().chain(&results) {
             let omitted = match args.format {
                 OutputFormat::Human => human.write_file(
                     &mut out,
@@ -244,7 +258,8 @@ pub fn run(args: &ValidateArgs, color: ColorChoice) -> Outcome {
 }
 
 /// The options every file shares (the file name and EPP are set per file), and whether the
-/// module path holds a module named as one of Puppet's loaders ([`reserved_module_in`]).
+/// module path holds a module named as one of Puppet's loaders
+/// ([`modulepath::reserved_module_in`]).
 fn parse_options(args: &ValidateArgs) -> (ParseOptions, bool) {
     // Ruby resolves relative paths against the working directory and `~` from $HOME: the
     // module path and manifest for the location checks, and the file itself, whose expanded
@@ -258,16 +273,16 @@ fn parse_options(args: &ValidateArgs) -> (ParseOptions, bool) {
             .filter(|p| !p.as_os_str().is_empty())
             .collect();
         for dir in &dirs {
-            warn_if_missing(
+            modulepath::warn_if_missing(
                 dir,
                 &working_dir,
                 home.as_deref(),
                 PathSetting::ModulePathEntry,
             );
-            reserved_module |= reserved_module_in(dir, &working_dir, home.as_deref());
+            reserved_module |= modulepath::reserved_module_in(dir, &working_dir, home.as_deref());
         }
         if let Some(manifest) = &args.manifest {
-            warn_if_missing(
+            modulepath::warn_if_missing(
                 manifest,
                 &working_dir,
                 home.as_deref(),
@@ -283,66 +298,6 @@ fn parse_options(args: &ValidateArgs) -> (ParseOptions, bool) {
         .apply(ParseOptions::new().tasks(args.parse.tasks));
     options.location = Some(location);
     (options, reserved_module)
-}
-
-/// Names Puppet's loaders give themselves (`Loader::ENVIRONMENT`, the system loader): a module
-/// of that name gets a loader of the same name, and Puppet fails on every file of an
-/// environment whose module path holds one.
-const RESERVED_MODULE_NAMES: [&str; 2] = ["environment", "puppet_system"];
-
-/// Whether module path entry `dir` holds a module named as one of Puppet's own loaders.
-/// Puppet then cannot validate any file ("Internal Error: Attempt to redefine loader named
-/// 'environment'"): reported as an error, so that the command fails as Puppet's does.
-fn reserved_module_in(dir: &Path, working_dir: &Path, home: Option<&Path>) -> bool {
-    let resolved = resolve(dir, working_dir, home);
-    let mut found = false;
-    for name in RESERVED_MODULE_NAMES {
-        if resolved.join(name).is_dir() {
-            found = true;
-            log::error!(
-                code = "RESERVED_MODULE_NAME",
-                path = escape_path(&dir.join(name)).as_ref();
-                "the module path holds a module named '{name}', the name of one of Puppet's \
-                 own loaders: Puppet fails on every file with this module path (Internal \
-                 Error: Attempt to redefine loader named '{name}'); rename or move the module"
-            );
-        }
-    }
-    found
-}
-
-/// `path` as the library resolves it (`LocationContext`): `~` from `home`, relative paths
-/// against `working_dir`.
-fn resolve(path: &Path, working_dir: &Path, home: Option<&Path>) -> PathBuf {
-    match (path.strip_prefix("~"), home) {
-        (Ok(rest), Some(home)) => home.join(rest),
-        _ => working_dir.join(path),
-    }
-}
-
-/// The settings naming a path that should exist.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum PathSetting {
-    /// A `--modulepath` entry: a directory.
-    ModulePathEntry,
-    /// `--manifest`: a file or a directory.
-    Manifest,
-}
-
-/// A warning when `path` (given for `setting`) does not exist: Ruby Puppet skips a missing
-/// module path entry silently, and a typo would turn the location checks off unseen. `~` and
-/// relative paths are resolved as the library resolves them (`LocationContext`).
-fn warn_if_missing(path: &Path, working_dir: &Path, home: Option<&Path>, setting: PathSetting) {
-    let what = match setting {
-        PathSetting::ModulePathEntry => "module path entry",
-        PathSetting::Manifest => "manifest",
-    };
-    let resolved = resolve(path, working_dir, home);
-    if !resolved.exists() {
-        log::warn!(path = escape_path(path).as_ref(); "{what} does not exist");
-    } else if setting == PathSetting::ModulePathEntry && !resolved.is_dir() {
-        log::warn!(path = escape_path(path).as_ref(); "{what} is not a directory");
-    }
 }
 
 fn format_name(format: OutputFormat) -> &'static str {
@@ -410,6 +365,7 @@ fn check_file(
                     "cannot read {}: {err}",
                     escape_path(path)
                 ))),
+                metadata: false,
             };
         }
     };
@@ -436,6 +392,7 @@ fn check_file(
                 text,
                 diagnostics: result.diagnostics,
                 failure: None,
+                metadata: false,
             }
         }
         Err(payload) => {
@@ -445,6 +402,7 @@ fn check_file(
                 text: None,
                 diagnostics: Vec::new(),
                 failure: Some(Failure::InternalError),
+                metadata: false,
             }
         }
     }
@@ -505,6 +463,7 @@ struct Summary {
 impl Summary {
     fn add(&mut self, checked: &Checked, omitted: Counts) {
         match checked.failure {
+            None if checked.metadata => {}
             None => self.files += 1,
             Some(Failure::Unreadable(_)) => self.unreadable += 1,
             Some(Failure::InternalError) => self.internal_errors += 1,

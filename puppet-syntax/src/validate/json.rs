@@ -19,23 +19,30 @@
 /// Ruby's default `max_nesting`.
 const MAX_NESTING: usize = 100;
 
-/// `Err(message)` with Puppet's message when Ruby's `JSON.parse` would raise.
-pub(crate) fn check(text: &str) -> Result<(), String> {
+/// Where and why Ruby's `JSON.parse` raises: the byte offset and the `JSON::ParserError`'s
+/// message (`unexpected token at '<rest of the input>'`).
+pub(crate) fn parse_error(text: &str) -> Option<(usize, String)> {
     let mut parser = Parser {
         b: text.as_bytes(),
         pos: 0,
         depth: 0,
     };
-    let error = match parser.document() {
-        Ok(()) => return Ok(()),
-        Err(error) => error,
-    };
-    let detail = match error {
-        Error::Fail => unreachable!("document() turns failures into document errors"),
-        Error::Nesting(depth) => format!("nesting of {depth} is too deep"),
+    let error = parser.document().err()?;
+    Some(match error {
+        // document() turns failures into document errors.
+        Error::Fail => (0, format!("unexpected token at '{text}'")),
+        Error::Nesting(depth) => (parser.pos, format!("nesting of {depth} is too deep")),
         Error::Raise { at, what } => {
-            format!("{what} at '{}'", &text[floor_char_boundary(text, at)..])
+            let at = floor_char_boundary(text, at);
+            (at, format!("{what} at '{}'", &text[at..]))
         }
+    })
+}
+
+/// `Err(message)` with Puppet's message when Ruby's `JSON.parse` would raise.
+pub(crate) fn check(text: &str) -> Result<(), String> {
+    let Some((_, detail)) = parse_error(text) else {
+        return Ok(());
     };
     let detail: String = detail
         .chars()

@@ -24,6 +24,8 @@
 //! * `labels` — `ModelLabelProvider` (`"Host Class Definition"`, `a`/`an` articles).
 //! * `messages` — Puppet's message text for every issue the validator reports.
 //! * `walk` — the contained children of a node, in attribute order, without reflection.
+//! * `metadata` — not `Checker4_0` either: a module's unparsable `metadata.json`, which
+//!   Puppet logs when validating with a module path.
 //! * `import` — not `Checker4_0`: what `puppet parser validate` reports after it, importing the
 //!   file's definitions (duplicates, metaparameter parameters, redefined loader entries); run
 //!   by the front door only when parsing and validation found no error.
@@ -52,6 +54,7 @@ mod labels;
 mod literal;
 mod location;
 mod messages;
+mod metadata;
 mod walk;
 
 use crate::diagnostics::{Diagnostic, IssueCode, Severity};
@@ -61,6 +64,7 @@ use crate::release::{NonLiteralParameterType, Rules};
 use crate::scratch::Recycled;
 
 pub(crate) use import::import;
+pub use metadata::check_module_metadata;
 pub(crate) use location::FileNamespace;
 
 /// Parses the text of a `pp`/`epp` heredoc (`epp` says which) for its syntax checker:
