@@ -154,7 +154,14 @@ pub fn run(args: &ValidateArgs, color: ColorChoice) -> Outcome {
     });
     // Once the files to validate are known (or, for named files, their number at most).
     let starting = |files: usize| {
-        log::info!(files, jobs = args.jobs.unwrap_or(0), format = format_name(args.format); "validate");
+        log::info!(
+            files,
+            jobs = args.jobs.unwrap_or(0),
+            format = format_name(args.format),
+            puppet_version = options.release.to_string(),
+            strict = options.effective_strict().as_str();
+            "validate"
+        );
         if let Some(bar) = &progress {
             bar.set_length(files as u64);
             bar.set_position(0);
