@@ -67,7 +67,7 @@ Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env
   # (A source that cannot be written, e.g. an integer beyond 64 bits, is left out.)
   xpps = files.filter_map do |f, src, epp|
     result = PuppetNativeParser.parse(src, file: f, epp: epp)
-    json = result.to_xpp(format: :json)
+    json = result.to_xpp(format: :json, puppet_version: Puppet.version)
     [f, src, epp, result.to_xpp, json.byteslice((json.index("\n\n") + 2)..)]
   rescue PuppetNativeParser::XppError
     nil
@@ -95,7 +95,7 @@ Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env
       end
     end
     runs[:native_validate] << timed do
-      files.each { |f, src, epp| PuppetNativeParser.validate(src, file: f, epp: epp) }
+      files.each { |f, src, epp| PuppetNativeParser.validate(src, file: f, epp: epp, puppet_version: Puppet.version) }
     end
     if ruby_round
       runs[:ruby_model] << timed do
@@ -115,7 +115,7 @@ Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env
       xpps.each do |f, src, epp, _, _|
         result = PuppetNativeParser.parse(src, file: f, epp: epp)
         result.model
-        result.native.validate(:warning, false, nil)
+        result.native.validate(:warning, Puppet.version, false, nil)
         result.native.release_model
       end
     end
@@ -141,7 +141,7 @@ Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env
     end
     runs[:native_parse_validate_only] << timed do
       xpps.each do |f, src, epp, _, _|
-        PuppetNativeParser.parse(src, file: f, epp: epp).native.validate(:warning, false, nil)
+        PuppetNativeParser.parse(src, file: f, epp: epp).native.validate(:warning, Puppet.version, false, nil)
       end
     end
     if ruby_round
