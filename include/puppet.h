@@ -583,8 +583,19 @@ int64_t puppet_model_attr_index(const struct puppet_result *result,
                                 const char *name);
 
 /**
- * Fills `*options` with the defaults (a manifest, the model, no CST, the newest release's
- * rules and its `strict` default, no file, no location checks) and sets `struct_size`. Returns `PUPPET_ERROR_NULL` for NULL.
+ * Fills `*options`, a struct of `size` bytes (`sizeof(puppet_options)` of the caller's
+ * header: call it through the header's `puppet_options_init(&options)` macro), with the
+ * defaults (a manifest, the model, no CST, the newest release's rules and its `strict`
+ * default, no file, no location checks) and sets `struct_size` to `size`. Writes `size`
+ * bytes, never more. Returns `PUPPET_ERROR_NULL` for NULL and `PUPPET_ERROR_ARGUMENT` for a
+ * size smaller than the first header's struct or larger than any header's could be.
+ */
+enum puppet_status puppet_options_init_sized(struct puppet_options *options, size_t size);
+
+/**
+ * The first header's initialiser, for programs compiled against it (ABI 1), which call it
+ * without a size: fills that header's fields only. Newer headers define a macro of this name
+ * that calls `puppet_options_init_sized` with the size of their struct.
  */
 enum puppet_status puppet_options_init(struct puppet_options *options);
 
@@ -752,3 +763,13 @@ const char *puppet_status_name(int32_t status);
 #endif  // __cplusplus
 
 #endif  /* PUPPET_H */
+
+#ifndef PUPPET_NO_INIT_MACRO
+/**
+ * Initialises `*options` with the defaults, passing the size of this header's
+ * puppet_options, so that a library with a larger struct never writes past the caller's (and
+ * a smaller one fills what it knows). Define PUPPET_NO_INIT_MACRO to call the first header's
+ * function of this name instead.
+ */
+#define puppet_options_init(options) puppet_options_init_sized((options), sizeof *(options))
+#endif

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 use puppet::{
-    puppet_options, puppet_options_init, puppet_parse_and_validate, puppet_result,
+    puppet_options, puppet_options_init_sized, puppet_parse_and_validate, puppet_result,
     puppet_result_diagnostic_count, puppet_result_free, puppet_status,
 };
 use puppet_syntax::{parse_and_validate, ParseOptions};
@@ -111,10 +111,10 @@ fn rust_pass(files: &[File]) -> usize {
 fn c_pass(files: &[File]) -> usize {
     let mut options = std::mem::MaybeUninit::<puppet_options>::uninit();
     assert_eq!(
-        puppet_options_init(options.as_mut_ptr()),
+        puppet_options_init_sized(options.as_mut_ptr(), std::mem::size_of::<puppet_options>()),
         puppet_status::PUPPET_OK
     );
-    // SAFETY: initialised by puppet_options_init.
+    // SAFETY: initialised, every byte, by puppet_options_init_sized.
     let mut options = unsafe { options.assume_init() };
     let mut diagnostics = 0;
     for f in files {

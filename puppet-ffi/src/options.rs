@@ -1,11 +1,18 @@
 //! `puppet_options`: the one options struct of the C API, translated to the library's
 //! `ParseOptions` ([`read_options`]).
 //!
-//! It can grow without breaking compiled programs: its first field is its size, which
-//! [`puppet_options_init`] sets; fields are only ever appended, and the library reads only the
-//! fields that a caller's struct has (a shorter, older struct gets the defaults for the rest).
-//! A zeroed struct with `struct_size` set means the defaults too: every flag, enum and pointer
-//! has its default at zero.
+//! It can grow without breaking compiled programs, in both directions (the libgit2 and Linux
+//! `copy_struct_from_user` way): its first field is its size, the size of the caller's header,
+//! which the header's `puppet_options_init(&o)` macro passes to [`puppet_options_init_sized`].
+//! Fields are only ever appended. The library writes and reads only the bytes the caller's
+//! struct has: an older, shorter struct gets the defaults for the fields it lacks, and a newer,
+//! longer one is accepted when the fields this library does not know are zero (their
+//! default). A zeroed struct with `struct_size` set means the defaults too: every flag, enum
+//! and pointer has its default at zero.
+//!
+//! Programs compiled against the first header (ABI 1, up to `home`) call the function
+//! [`puppet_options_init`] without a size: it writes that header's struct only, and a struct of
+//! that size reads `strict` as that header defined it (0: `warning`).
 
 use std::ffi::c_char;
 use std::path::PathBuf;
@@ -101,18 +108,91 @@ impl Default for puppet_options {
 /// an error.
 const FIRST_SIZE: usize = std::mem::offset_of!(puppet_options, puppet_version);
 
-/// Fills `*options` with the defaults (a manifest, the model, no CST, the newest release's
-/// rules and its `strict` default, no file, no location checks) and sets `struct_size`. Returns `PUPPET_ERROR_NULL` for NULL.
+/// The largest `struct_size` accepted: a newer header's struct, whose fields beyond this
+/// library's must be zero. Anything larger is taken for an uninitialised struct.
+const MAX_SIZE: usize = 1024;
+
+/// `strict` 0 in a struct of the first header's size: that header's `PUPPET_STRICT_WARNING`.
+const FIRST_HEADER_STRICT_WARNING: u32 = 0;
+
+/// Fills `*options`, a struct of `size` bytes (`sizeof(puppet_options)` of the caller's
+/// header: call it through the header's `puppet_options_init(&options)` macro), with the
+/// defaults (a manifest, the model, no CST, the newest release's rules and its `strict`
+/// default, no file, no location checks) and sets `struct_size` to `size`. Writes `size`
+/// bytes, never more. Returns `PUPPET_ERROR_NULL` for NULL and `PUPPET_ERROR_ARGUMENT` for a
+/// size smaller than the first header's struct or larger than any header's could be.
+#[no_mangle]
+pub extern "C" fn puppet_options_init_sized(
+    options: *mut puppet_options,
+    size: usize,
+) -> puppet_status {
+    guard_status("puppet_options_init_sized", || {
+        if options.is_null() {
+            return Err(ApiError::null("options"));
+        }
+        check_size(size)?;
+        // SAFETY: non-NULL and, as documented, points to `size` writable bytes.
+        unsafe { write_defaults(options.cast::<u8>(), size) };
+        Ok(())
+    })
+}
+
+/// The first header's initialiser, for programs compiled against it (ABI 1), which call it
+/// without a size: fills that header's fields only. Newer headers define a macro of this name
+/// that calls `puppet_options_init_sized` with the size of their struct.
 #[no_mangle]
 pub extern "C" fn puppet_options_init(options: *mut puppet_options) -> puppet_status {
     guard_status("puppet_options_init", || {
         if options.is_null() {
             return Err(ApiError::null("options"));
         }
-        // SAFETY: non-NULL and, as documented, points to a writable puppet_options.
-        unsafe { options.write(puppet_options::default()) };
+        let defaults = puppet_options {
+            strict: FIRST_HEADER_STRICT_WARNING,
+            struct_size: FIRST_SIZE as u32,
+            ..puppet_options::default()
+        };
+        // SAFETY: non-NULL and points to the first header's struct, FIRST_SIZE writable bytes.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                (&defaults as *const puppet_options).cast::<u8>(),
+                options.cast::<u8>(),
+                FIRST_SIZE,
+            )
+        };
         Ok(())
     })
+}
+
+fn check_size(size: usize) -> ApiResult<()> {
+    if (FIRST_SIZE..=MAX_SIZE).contains(&size) {
+        Ok(())
+    } else {
+        Err(ApiError::argument(format!(
+            "the options' size is {size}, this library takes {FIRST_SIZE} (its first header) \
+             to {MAX_SIZE} (initialise the options with puppet_options_init)"
+        )))
+    }
+}
+
+/// Writes the defaults into the `size` bytes at `out`: this library's fields as far as they
+/// fit, zero beyond them, and `struct_size` = `size`.
+///
+/// # Safety
+/// `out` points to `size` writable bytes, `size` at least [`FIRST_SIZE`].
+unsafe fn write_defaults(out: *mut u8, size: usize) {
+    let ours = std::mem::size_of::<puppet_options>();
+    let defaults = puppet_options {
+        struct_size: size as u32,
+        ..puppet_options::default()
+    };
+    std::ptr::copy_nonoverlapping(
+        (&defaults as *const puppet_options).cast::<u8>(),
+        out,
+        size.min(ours),
+    );
+    if size > ours {
+        std::ptr::write_bytes(out.add(ours), 0, size - ours);
+    }
 }
 
 /// The caller's options (NULL: the defaults), checked and copied.
@@ -122,22 +202,36 @@ pub fn read_raw(options: *const puppet_options) -> ApiResult<puppet_options> {
     }
     // SAFETY: non-NULL; the first field of every version is the u32 size.
     let size = unsafe { options.cast::<u32>().read() } as usize;
+    check_size(size).map_err(|_| {
+        ApiError::argument(format!(
+            "options->struct_size is {size}, this library takes {FIRST_SIZE} (its first \
+             header) to {MAX_SIZE} (initialise the options with puppet_options_init)"
+        ))
+    })?;
     let ours = std::mem::size_of::<puppet_options>();
-    if !(FIRST_SIZE..=ours).contains(&size) {
-        return Err(ApiError::argument(format!(
-            "options->struct_size is {size}, this library knows {FIRST_SIZE} to {ours} \
-             (initialise the options with puppet_options_init)"
-        )));
+    if size > ours {
+        // SAFETY: the caller's struct has `size` readable bytes.
+        let newer =
+            unsafe { std::slice::from_raw_parts(options.cast::<u8>().add(ours), size - ours) };
+        if newer.iter().any(|&b| b != 0) {
+            return Err(ApiError::argument(format!(
+                "options set fields this library does not know (its puppet_options has {ours} \
+                 bytes, the caller's {size}): the program was compiled against a newer puppet.h"
+            )));
+        }
     }
     let mut raw = puppet_options::default();
-    // SAFETY: the caller's struct has `size` readable bytes, and `size` is at most ours; the
-    // fields are plain integers and pointers, so any bytes form a valid value.
+    // SAFETY: the caller's struct has `size` readable bytes, of which the first `size.min(ours)`
+    // are read; the fields are plain integers and pointers, so any bytes form a valid value.
     unsafe {
         std::ptr::copy_nonoverlapping(
             options.cast::<u8>(),
             (&mut raw as *mut puppet_options).cast::<u8>(),
-            size,
+            size.min(ours),
         );
+    }
+    if size == FIRST_SIZE && raw.strict == FIRST_HEADER_STRICT_WARNING {
+        raw.strict = puppet_strict::PUPPET_STRICT_WARNING as u32;
     }
     Ok(raw)
 }
@@ -207,7 +301,7 @@ mod tests {
     fn init_gives_the_defaults() {
         let mut options = std::mem::MaybeUninit::<puppet_options>::uninit();
         assert_eq!(
-            puppet_options_init(options.as_mut_ptr()),
+            puppet_options_init_sized(options.as_mut_ptr(), size_of::<puppet_options>()),
             puppet_status::PUPPET_OK
         );
         let options = unsafe { options.assume_init() };
@@ -215,8 +309,68 @@ mod tests {
         assert_eq!(read_options(&options).unwrap(), ParseOptions::new());
         assert_eq!(read_options(std::ptr::null()).unwrap(), ParseOptions::new());
         assert_eq!(
+            puppet_options_init_sized(std::ptr::null_mut(), FIRST_SIZE),
+            puppet_status::PUPPET_ERROR_NULL
+        );
+        assert_eq!(
             puppet_options_init(std::ptr::null_mut()),
             puppet_status::PUPPET_ERROR_NULL
+        );
+    }
+
+    /// The first header's struct: `puppet_options_init` writes its bytes only, and its
+    /// `strict` 0 is that header's `warning`.
+    #[test]
+    fn first_header_structs_are_written_and_read_at_their_size() {
+        let mut bytes = [0xAAu8; 128];
+        let at = bytes.as_mut_ptr().cast::<puppet_options>();
+        assert_eq!(puppet_options_init(at), puppet_status::PUPPET_OK);
+        assert!(
+            bytes[FIRST_SIZE..].iter().all(|&b| b == 0xAA),
+            "wrote past the struct"
+        );
+        let parsed = read_options(at).unwrap();
+        assert_eq!(parsed.strict, Some(Strict::Warning));
+        assert_eq!(parsed.release, PuppetRelease::NEWEST);
+        let mut bytes = [0xAAu8; 128];
+        let at = bytes.as_mut_ptr().cast::<puppet_options>();
+        assert_eq!(
+            puppet_options_init_sized(at, FIRST_SIZE),
+            puppet_status::PUPPET_OK
+        );
+        assert!(
+            bytes[FIRST_SIZE..].iter().all(|&b| b == 0xAA),
+            "wrote past the struct"
+        );
+        assert_eq!(
+            puppet_options_init_sized(at, FIRST_SIZE - 1),
+            puppet_status::PUPPET_ERROR_ARGUMENT
+        );
+    }
+
+    /// A newer header's struct: accepted while the fields this library does not know are zero.
+    #[test]
+    fn newer_header_structs_need_their_unknown_fields_zero() {
+        let ours = size_of::<puppet_options>();
+        let mut bytes = [0xAAu8; 256];
+        let at = bytes.as_mut_ptr().cast::<puppet_options>();
+        assert_eq!(
+            puppet_options_init_sized(at, ours + 16),
+            puppet_status::PUPPET_OK
+        );
+        assert!(bytes[ours..ours + 16].iter().all(|&b| b == 0));
+        assert!(
+            bytes[ours + 16..].iter().all(|&b| b == 0xAA),
+            "wrote past the struct"
+        );
+        assert_eq!(read_options(at).unwrap(), ParseOptions::new());
+        bytes[ours + 3] = 1;
+        let at = bytes.as_ptr().cast::<puppet_options>();
+        let error = read_options(at).unwrap_err();
+        assert_eq!(error.status, puppet_status::PUPPET_ERROR_ARGUMENT);
+        assert_eq!(
+            puppet_options_init_sized(bytes.as_mut_ptr().cast(), MAX_SIZE + 1),
+            puppet_status::PUPPET_ERROR_ARGUMENT
         );
     }
 

@@ -267,8 +267,12 @@ static void test_bad_arguments(void) {
     puppet_model_attr attr;
     uint32_t line = 0;
 
-    CHECK(puppet_options_init(NULL) == PUPPET_ERROR_NULL);
+    CHECK(puppet_options_init_sized(NULL, sizeof options) == PUPPET_ERROR_NULL);
     CHECK(strstr(puppet_last_error_message(), "options") != NULL);
+    /* The first header's function (the macro's name in parentheses is not expanded). */
+    CHECK((puppet_options_init)(NULL) == PUPPET_ERROR_NULL);
+    CHECK(puppet_options_init_sized(&options, 8) == PUPPET_ERROR_ARGUMENT);
+    CHECK(strstr(puppet_last_error_message(), "size") != NULL);
     puppet_last_error_clear();
     CHECK_STR(puppet_last_error_message(), "");
     CHECK(puppet_parse(NULL, 5, NULL, &result) == PUPPET_ERROR_NULL && result == NULL);
