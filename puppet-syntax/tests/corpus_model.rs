@@ -10,12 +10,14 @@
 //! `scripts/compare-with-ruby` points it (`PUPPET_ORACLE_JSONL`) at Ruby's view of any other
 //! code base, where Ruby may reject files: for those our first error must be Ruby's (issue,
 //! line, column and the token Puppet names). `PUPPET_ORACLE_TASKS` parses with `--tasks`, as
-//! the oracle did.
+//! the oracle did. `PUPPET_ORACLE_RELEASE` (with `PUPPET_ORACLE_RUBY`): the release the oracle
+//! is, whose rules our side applies where it validates (`diag_util/oracle_env.rs`).
 
 mod diag_util;
 
 use std::path::PathBuf;
 
+use diag_util::oracle_env;
 use diag_util::verdict::first_error_differs;
 use puppet_syntax::{parse, parse_and_validate, ParseOptions};
 use serde_json::Value;
@@ -23,7 +25,7 @@ use serde_json::Value;
 fn oracle_path() -> PathBuf {
     match std::env::var_os("PUPPET_ORACLE_JSONL") {
         Some(p) => PathBuf::from(p),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/oracle/corpus.jsonl"),
+        None => oracle_env::oracle_dir().join("corpus.jsonl"),
     }
 }
 
@@ -55,7 +57,11 @@ fn corpus_pn_and_positions_equal_ruby() {
         };
         files += 1;
         let epp = file.ends_with(".epp");
-        let options = ParseOptions::new().file(&file).epp(epp).tasks(tasks);
+        let options = ParseOptions::new()
+            .file(&file)
+            .epp(epp)
+            .tasks(tasks)
+            .release(oracle_env::release());
         if let Some(crash) = record["oracle_crash"].as_str() {
             // Ruby failed with an internal error (invalid UTF-8, a `RegexpError`, a
             // `NoMethodError` on `class a::` at the end…): ours must be a clean error.

@@ -1,4 +1,6 @@
-//! Differential tests of the validator against Ruby Puppet 7.23 on the Debian corpus.
+//! Differential tests of the validator against Ruby Puppet 7.23 on the Debian corpus (or against
+//! the release `PUPPET_ORACLE_RELEASE`, whose rules our side then applies: see
+//! `diag_util/oracle_env.rs`).
 //!
 //! * `corpus_validates_like_ruby`: every corpus file, without an environment, must give exactly
 //!   the diagnostics of Ruby's `EvaluatingParser#validate` (none: the corpus is valid), from
@@ -24,6 +26,7 @@ use std::path::{Path, PathBuf};
 
 mod diag_util;
 
+use diag_util::oracle_env;
 use diag_util::verdict::internal_error;
 use diag_util::{diagnostic_row, import_code, Row};
 use puppet_syntax::{parse_and_validate, LocationContext, ParseOptions, PuppetRelease};
@@ -34,9 +37,7 @@ const MODULEPATH: &str = "/usr/share/puppet/modules";
 fn oracle(env: &str, default: &str) -> PathBuf {
     match std::env::var_os(env) {
         Some(p) => PathBuf::from(p),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../target/oracle")
-            .join(default),
+        None => oracle_env::oracle_dir().join(default),
     }
 }
 
@@ -89,16 +90,17 @@ fn ruby_rows(record: &Value) -> (Vec<RubyRow>, bool) {
     (rows, false)
 }
 
-/// The options with the module path `/usr/share/puppet/modules` (and no environment manifest).
-fn with_modulepath() -> ParseOptions {
-    with_modulepath_at(MODULEPATH)
+/// The options of `release` with the module path `/usr/share/puppet/modules` (and no
+/// environment manifest).
+fn with_modulepath(release: PuppetRelease) -> ParseOptions {
+    with_modulepath_at(MODULEPATH, release)
 }
 
-/// The options with the module path `modulepath` (and no environment manifest).
-fn with_modulepath_at(modulepath: impl Into<PathBuf>) -> ParseOptions {
+/// The options of `release` with the module path `modulepath` (and no environment manifest).
+fn with_modulepath_at(modulepath: impl Into<PathBuf>, release: PuppetRelease) -> ParseOptions {
     let working_dir = std::env::current_dir().unwrap();
     ParseOptions::new()
-        .release(PuppetRelease::PUPPET_7_23)
+        .release(release)
         .location(LocationContext::new(
             vec![modulepath.into()],
             None,
@@ -192,7 +194,7 @@ fn corpus_validates_like_ruby() {
     let tasks = std::env::var_os("PUPPET_ORACLE_TASKS").is_some();
     let options = ParseOptions::default()
         .tasks(tasks)
-        .release(PuppetRelease::PUPPET_7_23);
+        .release(oracle_env::release());
     let result = compare(&jsonl, &options);
     assert!(result.0 > 0, "no corpus file could be read");
     report("validator corpus differential (no environment)", result);
@@ -208,8 +210,9 @@ fn modulepath_sample_like_ruby() {
         eprintln!("note: {MODULEPATH} not found; run scripts/install-deps to enable this test");
         return;
     }
+    // Recorded from Debian's Ruby Puppet 7.23, whatever the oracle of the other tests.
     let jsonl = include_str!("../test_data/validate/modulepath.jsonl");
-    let result = compare(jsonl, &with_modulepath());
+    let result = compare(jsonl, &with_modulepath(PuppetRelease::PUPPET_7_23));
     assert_eq!(
         result.0,
         jsonl.lines().count(),
@@ -226,9 +229,10 @@ fn modulepath_corpus_like_ruby() {
     };
     // `PUPPET_MODULEPATH`: the module path the oracle used (`scripts/compare-with-ruby
     // --modulepath`), Debian's by default.
+    let release = oracle_env::release();
     let options = match std::env::var_os("PUPPET_MODULEPATH") {
-        Some(modulepath) => with_modulepath_at(modulepath),
-        None => with_modulepath(),
+        Some(modulepath) => with_modulepath_at(modulepath, release),
+        None => with_modulepath(release),
     };
     let tasks = std::env::var_os("PUPPET_ORACLE_TASKS").is_some();
     report(

@@ -6,7 +6,11 @@
 //!
 //! Ruby's side is `target/oracle/pcore.jsonl`, written by `scripts/oracle-pcore` (one Ruby
 //! process for all files). Without it the test prints a note and passes, unless
-//! `PUPPET_ORACLE_REQUIRED` is set (as `scripts/differential` does).
+//! `PUPPET_ORACLE_REQUIRED` is set (as `scripts/differential` does). Another Ruby Puppet's
+//! (`PUPPET_ORACLE_RELEASE`) is in `target/oracle/release-RELEASE/` (`diag_util/oracle_env.rs`).
+
+#[path = "diag_util/oracle_env.rs"]
+mod oracle_env;
 
 use std::path::PathBuf;
 
@@ -16,7 +20,7 @@ use serde_json::Value;
 fn oracle_path() -> PathBuf {
     match std::env::var_os("PUPPET_PCORE_ORACLE_JSONL") {
         Some(p) => PathBuf::from(p),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/oracle/pcore.jsonl"),
+        None => oracle_env::oracle_dir().join("pcore.jsonl"),
     }
 }
 
@@ -66,7 +70,11 @@ fn corpus_program_pcore_json_equals_ruby() {
         let epp = file.ends_with(".epp");
         let result = parse(
             &source,
-            &ParseOptions::new().file(&file).epp(epp).tasks(tasks),
+            &ParseOptions::new()
+                .file(&file)
+                .epp(epp)
+                .tasks(tasks)
+                .release(oracle_env::release()),
         );
         let ours = result
             .model

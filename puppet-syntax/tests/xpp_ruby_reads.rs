@@ -5,10 +5,15 @@
 //! equal our parse's.
 //!
 //! Ruby's deserializer is slow (about 40 s for the corpus), so this runs only with
-//! `PUPPET_XPP_RUBY=1` (set by `scripts/differential`); `PUPPET_CORPUS` picks another corpus.
+//! `PUPPET_XPP_RUBY=1` (set by `scripts/differential`); `PUPPET_CORPUS` picks another corpus,
+//! `PUPPET_ORACLE_RUBY` and `PUPPET_ORACLE_RELEASE` another Ruby Puppet
+//! (`diag_util/oracle_env.rs`).
+
+#[path = "diag_util/oracle_env.rs"]
+mod oracle_env;
 
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use puppet_syntax::xpp::{self, XppFormat};
 use puppet_syntax::{parse_and_validate, ParseOptions};
@@ -57,7 +62,10 @@ fn ruby_deserializes_our_json_into_the_same_program() {
     for (i, path) in corpus_files().iter().enumerate() {
         let source = std::fs::read(path).unwrap();
         let name = path.display().to_string();
-        let options = ParseOptions::new().file(&name).epp(name.ends_with(".epp"));
+        let options = ParseOptions::new()
+            .file(&name)
+            .epp(name.ends_with(".epp"))
+            .release(oracle_env::release());
         let result = parse_and_validate(&source, &options);
         let model = result.model.as_ref().expect("corpus files parse");
         let payload_file = dir.join(format!("{i}.json"));
@@ -81,7 +89,7 @@ fn ruby_deserializes_our_json_into_the_same_program() {
     // would deadlock once both pipes are full.
     let list_file = dir.join("list.tsv");
     std::fs::write(&list_file, &list).unwrap();
-    let output = Command::new("ruby")
+    let output = oracle_env::ruby_command()
         .arg(&script)
         .stdin(std::fs::File::open(&list_file).unwrap())
         .stdout(Stdio::piped())

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod oracle;
+pub mod oracle_env;
 pub mod verdict;
 
 use puppet_syntax::Diagnostic;

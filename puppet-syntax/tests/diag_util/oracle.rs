@@ -1,23 +1,28 @@
 //! Ruby's answers for the differential tests: where they are kept (`target/oracle/`, one cache
-//! per test and input set) and the driver that has Ruby Puppet validate a set of files as
+//! per test and input set; another Ruby Puppet's in a directory of its own, see `oracle_env`)
+//! and the driver that has Ruby Puppet validate a set of files as
 //! `puppet parser validate --modulepath` does (`scripts/oracle/validate_cases.rb` in module
 //! path mode, one process per core).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use puppet_syntax::{LocationContext, ParseOptions, PuppetRelease};
+use puppet_syntax::{LocationContext, ParseOptions};
 use serde_json::Value;
 
-/// `target/oracle/`, where Ruby's answers are kept.
+use super::oracle_env;
+
+/// `target/oracle/` (another Ruby Puppet's: `target/oracle/release-RELEASE/`), where Ruby's
+/// answers are kept.
 pub fn oracle_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/oracle")
+    oracle_env::oracle_dir()
 }
 
 /// Ruby's answers about a set of inputs, kept as `target/oracle/PREFIX-HASH.jsonl` (one record
-/// per line), HASH over everything the answers depend on (the inputs, the oracle scripts). Each
-/// test has its own prefix; writing removes that test's answers about other inputs only.
+/// per line), HASH over everything the answers depend on (the inputs, the oracle scripts, and
+/// which Ruby Puppet answered when it is not the default). Each test has its own prefix;
+/// writing removes that test's answers about other inputs only.
 pub struct AnswerCache {
     prefix: &'static str,
     path: PathBuf,
@@ -28,12 +33,15 @@ impl AnswerCache {
     pub fn new(prefix: &'static str, feed: impl FnOnce(&mut dyn FnMut(&[u8]))) -> AnswerCache {
         // FNV-1a: stable across runs and platforms.
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        feed(&mut |bytes: &[u8]| {
+        let mut eat = |bytes: &[u8]| {
             for b in bytes {
                 h ^= u64::from(*b);
                 h = h.wrapping_mul(0x0000_0100_0000_01B3);
             }
-        });
+        };
+        // Empty for the default oracle, so that its keys stay what they were.
+        eat(oracle_env::cache_key().as_bytes());
+        feed(&mut eat);
         AnswerCache {
             prefix,
             path: oracle_dir().join(format!("{prefix}-{h:016x}.jsonl")),
@@ -132,7 +140,7 @@ pub fn validate_with_ruby(
             .map(|f| f.to_string_lossy().into_owned())
             .collect();
         std::fs::write(&list, names.join("\n") + "\n")?;
-        let child = Command::new("ruby")
+        let child = oracle_env::ruby_command()
             .arg(root.join(VALIDATE_SCRIPTS[0]))
             .arg("--modulepath")
             .arg(modulepath)
@@ -205,14 +213,15 @@ pub fn validate_sources_with_ruby(
             return None;
         }
     };
-    // The oracle is Debian's Ruby Puppet 7.23.
-    let options = ParseOptions::new()
-        .release(PuppetRelease::PUPPET_7_23)
-        .location(LocationContext::new(
-            vec![modulepath],
-            None,
-            std::env::current_dir().expect("working directory"),
-        ));
+    // The release the oracle is (Debian's Ruby Puppet 7.23 by default).
+    let options =
+        ParseOptions::new()
+            .release(oracle_env::release())
+            .location(LocationContext::new(
+                vec![modulepath],
+                None,
+                std::env::current_dir().expect("working directory"),
+            ));
     Some(RubyValidation {
         files,
         records,

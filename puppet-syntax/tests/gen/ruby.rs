@@ -3,9 +3,15 @@
 
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 
 use serde_json::Value;
+
+// The Ruby Puppet asked: `PUPPET_ORACLE_RUBY` (default `ruby`). Tests that also use
+// `diag_util` hold a second copy of this small module, which is harmless.
+#[allow(clippy::duplicate_mod)]
+#[path = "../diag_util/oracle_env.rs"]
+mod oracle_env;
 
 /// The oracle script, relative to the workspace root.
 pub const SCRIPT: &str = "scripts/oracle/program_reference.rb";
@@ -28,7 +34,7 @@ impl RubyOracle {
     /// Starts Ruby and checks that it answers (Puppet loads).
     pub fn start() -> io::Result<RubyOracle> {
         // -W0: Puppet's lexer has a regexp Ruby warns about on every start.
-        let mut child = Command::new("ruby")
+        let mut child = oracle_env::ruby_command()
             .arg("-W0")
             .arg(script_path())
             .stdin(Stdio::piped())
