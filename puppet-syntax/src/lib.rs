@@ -59,9 +59,9 @@ pub use parse::{
 };
 pub use release::{PuppetRelease, ReleaseError, Rules};
 pub use source::Decoded;
-pub use validate::check_module_metadata;
 pub use syntax::{Cst, SyntaxNode, SyntaxToken};
 pub use syntax_kind::SyntaxKind;
+pub use validate::check_module_metadata;
 
 /// This library's version (the crate version).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

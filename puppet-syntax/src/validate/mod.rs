@@ -64,8 +64,8 @@ use crate::release::{NonLiteralParameterType, Rules};
 use crate::scratch::Recycled;
 
 pub(crate) use import::import;
-pub use metadata::check_module_metadata;
 pub(crate) use location::FileNamespace;
+pub use metadata::check_module_metadata;
 
 /// Parses the text of a `pp`/`epp` heredoc (`epp` says which) for its syntax checker:
 /// `(model, diagnostics)`. The front door (`parse`) provides it, so that the validator does not
