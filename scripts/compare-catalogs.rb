@@ -27,13 +27,18 @@
 #   --xpp-env DIR       the environment of xpp mode (default OUT/xpp-env): DIR/.xpp is what
 #                       `puppet-parser xpp build DIR --modulepath DIRS` writes
 #   --nice N            niceness of the worker processes (default 19)
+#   --puppet DIR        the Puppet (or OpenVox) of a source tree instead of the one on the load
+#                       path, in every process: DIR/lib first, through DIR/env.rb when the tree
+#                       has one (as scripts/oracle/record-releases makes them: it also takes
+#                       Debian's puppet 7.23 off the load path); the summary names the release
 #
 # Output (in $COMPARE_OUT, default target/oracle/catalogs/): runs/<mode>.jsonl (one outcome per
 # class), diffs/<mode>/<class>.txt (each difference: both outcomes and a short diff),
 # classes.txt, summary.txt.
 #
-# Internal: `ruby scripts/compare-catalogs.rb --worker MODE CLASSES_FILE OUT_FILE` compiles the
-# classes of CLASSES_FILE in MODE and writes one JSON line per class to OUT_FILE.
+# Internal: `ruby scripts/compare-catalogs.rb --worker MODE CLASSES_FILE OUT_FILE MODULEPATH
+# XPP_ENV FACTS PUPPET_DIR` compiles the classes of CLASSES_FILE in MODE and writes one JSON line
+# per class to OUT_FILE.
 require "json"
 require "fileutils"
 require "optparse"
@@ -45,6 +50,31 @@ module CompareCatalogs
   DEFAULT_MODULEPATH = "/usr/share/puppet/modules"
   NODE = "web01.example.org"
   MODES = %w[ruby hook xpp ruby2].freeze
+
+  # Puts the Puppet of the source tree dir on the load path, before anything loads Puppet.
+  def self.use_puppet_tree(dir)
+    lib = File.join(dir, "lib")
+    abort "compare-catalogs: --puppet #{dir}: no #{lib}/puppet.rb" unless File.file?(File.join(lib, "puppet.rb"))
+    abort "compare-catalogs: --puppet #{dir}: a Puppet is already loaded" if defined?(Puppet::PUPPETVERSION)
+    env_rb = File.join(dir, "env.rb")
+    if File.file?(env_rb)
+      require env_rb
+    else
+      $LOAD_PATH.unshift(lib)
+    end
+  end
+
+  # After `require "puppet"`: stops unless that Puppet came from the tree dir (when given).
+  def self.check_puppet_tree(dir)
+    return if dir.nil? || $LOADED_FEATURES.include?(File.join(dir, "lib/puppet/version.rb"))
+    abort "compare-catalogs: #{puppet_loaded} was loaded, not the one of #{dir}"
+  end
+
+  # Where the Puppet loaded comes from: "Puppet 8.28.1 (DIR/lib)".
+  def self.puppet_loaded
+    version_rb = $LOADED_FEATURES.grep(%r{/puppet/version\.rb\z}).first
+    "Puppet #{Puppet.version}#{version_rb ? " (#{File.dirname(version_rb, 2)})" : ''}"
+  end
 
   # A Debian 12 (bookworm) amd64 VM, as Facter 4 reports it to Puppet 7 (structured facts and
   # the legacy ones Puppet 7's Facter still sends), plus openstacklib's custom fact.
@@ -230,8 +260,11 @@ module CompareCatalogs
   module Worker
     module_function
 
-    def run(mode, classes_file, out_file, modulepath, xpp_env, facts)
+    def run(mode, classes_file, out_file, modulepath, xpp_env, facts, puppet_dir)
+      CompareCatalogs.use_puppet_tree(puppet_dir) if puppet_dir
       require "puppet"
+      CompareCatalogs.check_puppet_tree(puppet_dir)
+      warn "compare-catalogs: #{mode} worker: #{CompareCatalogs.puppet_loaded}"
       tmp = Dir.mktmpdir("compare-catalogs-#{mode}")
       at_exit { FileUtils.remove_entry(tmp) }
       Puppet.initialize_settings(["--confdir", File.join(tmp, "conf"), "--vardir", File.join(tmp, "var"),
@@ -379,6 +412,7 @@ module CompareCatalogs
       @xpp_env = nil
       @kinds = %w[classes]
       @facts = "debian"
+      @puppet_dir = nil
       OptionParser.new do |o|
         o.on("--modulepath DIRS") { |v| @modulepath = v.split(File::PATH_SEPARATOR).map { |d| File.expand_path(d) } }
         o.on("--modes LIST") { |v| @modes = v.split(",").map(&:strip) }
@@ -390,7 +424,9 @@ module CompareCatalogs
         o.on("--xpp-env DIR") { |v| @xpp_env = File.expand_path(v) }
         o.on("--kinds LIST") { |v| @kinds = v.split(",").map(&:strip) }
         o.on("--facts NAME") { |v| @facts = v }
+        o.on("--puppet DIR") { |v| @puppet_dir = File.expand_path(v) }
       end.parse!(argv)
+      CompareCatalogs.use_puppet_tree(@puppet_dir) if @puppet_dir
       @modes.unshift("ruby") unless @modes.include?("ruby")
       bad = @modes - MODES
       abort "compare-catalogs: unknown modes #{bad.join(', ')} (#{MODES.join(', ')})" unless bad.empty?
@@ -407,7 +443,8 @@ module CompareCatalogs
       classes = classes.first(@limit) if @limit
       classes_file = File.join(@out, "classes.txt")
       previous = File.exist?(classes_file) ? File.read(classes_file) : nil
-      File.write(classes_file, "# facts=#{@facts} modulepath=#{@modulepath.join(':')}\n" + classes.join("\n") + "\n")
+      File.write(classes_file, "# facts=#{@facts} modulepath=#{@modulepath.join(':')} puppet=#{Puppet.version} " \
+                               "#{@puppet_dir}\n" + classes.join("\n") + "\n")
       warn "compare-catalogs: #{classes.size} classes/defines in #{@modulepath.join(':')}, #{@facts} facts"
       if @modes.include?("xpp") && !Dir.exist?(File.join(@xpp_env, ".xpp"))
         abort "compare-catalogs: #{@xpp_env}/.xpp missing: run `puppet-parser xpp build #{@xpp_env} " \
@@ -433,6 +470,7 @@ module CompareCatalogs
     # listed), sorted.
     def discover
       require "puppet"
+      CompareCatalogs.check_puppet_tree(@puppet_dir)
       Dir.mktmpdir("compare-catalogs-discover") do |tmp|
         Puppet.initialize_settings(["--confdir", File.join(tmp, "conf"), "--vardir", File.join(tmp, "var"),
                                     "--codedir", File.join(tmp, "code")])
@@ -475,7 +513,7 @@ module CompareCatalogs
         while running.size < @jobs && !queue.empty?
           mode, list, out = queue.shift
           cmd = ["nice", "-n", @nice.to_s, RbConfig.ruby, __FILE__, "--worker", mode, list, out,
-                 @modulepath.join(File::PATH_SEPARATOR), mode == "xpp" ? @xpp_env : "", @facts]
+                 @modulepath.join(File::PATH_SEPARATOR), mode == "xpp" ? @xpp_env : "", @facts, @puppet_dir.to_s]
           log = File.open("#{out}.log", "w")
           pid = Process.spawn(*cmd, out: log, err: log)
           log.close
@@ -507,7 +545,8 @@ module CompareCatalogs
     def compare(classes, elapsed)
       ruby = load_run("ruby")
       lines = []
-      lines << "compare-catalogs: #{classes.size} compilations (#{@kinds.join(' and ')}, #{@facts} facts, module path #{@modulepath.join(':')})"
+      lines << "compare-catalogs: #{classes.size} compilations (#{@kinds.join(' and ')}, #{@facts} facts, module path " \
+               "#{@modulepath.join(':')}, #{CompareCatalogs.puppet_loaded})"
       ok = ruby.values.count { |o| o["status"] == "ok" }
       lines << "ruby: #{ok} catalogs, #{ruby.size - ok} failures, #{ruby.values.sum { |o| o['logs'].size }} log messages, " \
                "#{ruby.values.sum { |o| o['seconds'] }.round(1)} s compiling"
@@ -578,10 +617,11 @@ module CompareCatalogs
 end
 
 if ARGV.first == "--worker"
-  _, mode, classes_file, out_file, modulepath, xpp_env, facts = ARGV
+  _, mode, classes_file, out_file, modulepath, xpp_env, facts, puppet_dir = ARGV
   CompareCatalogs::Worker.run(mode, classes_file, out_file, modulepath.split(File::PATH_SEPARATOR),
                               xpp_env.to_s.empty? ? nil : xpp_env,
-                              CompareCatalogs::FACT_SETS.fetch(facts || "debian"))
+                              CompareCatalogs::FACT_SETS.fetch(facts || "debian"),
+                              puppet_dir.to_s.empty? ? nil : puppet_dir)
 else
   CompareCatalogs::Driver.new(ARGV).run
 end

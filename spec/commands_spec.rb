@@ -36,9 +36,9 @@ RSpec.describe "puppet commands with and without the hook" do
       "RUBYOPT" => "-rpuppet_native_parser/puppet",
       PuppetNativeParser::Hook::OPT_OUT_VARIABLE => hook ? "1" : "0",
     }
-    settings = ["--confdir", File.join(@dir, "conf"), "--vardir", File.join(@dir, "var"),
-                "--codedir", File.join(@dir, "code"), "--color", "false"]
-    out, status = Open3.capture2e(env, "puppet", *args, *settings)
+    settings = %w[conf var code log run public].flat_map { |d| ["--#{d}dir", File.join(@dir, d)] } +
+               ["--color", "false"]
+    out, status = Open3.capture2e(env, *PUPPET_COMMAND, *args, *settings)
     [status.exitstatus, out.gsub(/in \d+\.\d+ seconds/, "in N seconds")]
   end
 
@@ -50,9 +50,13 @@ RSpec.describe "puppet commands with and without the hook" do
   end
 
   it "loads the hook through RUBYOPT" do
-    out, status = Open3.capture2e({ "RUBYOPT" => "-rpuppet_native_parser/puppet" }, "ruby", "-e",
-                                  "print Puppet::Pops::Parser::Parser.ancestors.first")
-    expect([status.success?, out]).to eq([true, "PuppetNativeParser::Hook::ParserHook"])
+    out, status = Open3.capture2e({ "RUBYOPT" => "-rpuppet_native_parser/puppet" }, *RUBY_COMMAND, "-e",
+                                  "print Puppet::Pops::Parser::Parser.ancestors.first, ' ', Puppet.version")
+    expect([status.success?, out]).to eq([true, "PuppetNativeParser::Hook::ParserHook #{Puppet.version}"])
+  end
+
+  it "runs the puppet command of the Puppet the specs load" do
+    expect(puppet(["--version"], true)).to eq([0, "#{Puppet.version}\n"])
   end
 
   it "validates the sample environment the same" do
@@ -65,7 +69,9 @@ RSpec.describe "puppet commands with and without the hook" do
     files.first(2).each { |f| expect_same(["parser", "validate", f]) }
     status, out = expect_same(["parser", "validate", *files])
     expect(status).to eq(1)
-    expect(out).to include("Warning: The key 'a' is declared more than once")
+    # A duplicate key is a warning or an error as the release's default strict makes it.
+    level = default_strict == :error ? "Error" : "Warning"
+    expect(out).to include("#{level}: The key 'a' is declared more than once")
   end
 
   it "dumps the same" do

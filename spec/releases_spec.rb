@@ -74,7 +74,7 @@ RSpec.describe "The drop-in and Puppet releases" do
         [:err, a_string_including("The key 'a' is declared more than once")]
       )
     ensure
-      Puppet[:strict] = :warning
+      Puppet[:strict] = default_strict
     end
   end
 

@@ -1,12 +1,46 @@
 # frozen_string_literal: true
 
 # RSpec set-up for the puppet-native-parser gem's specs (run by scripts/test-gem against the
-# installed gem and Debian's puppet 7.23).
+# installed gem and Debian's puppet 7.23; by scripts/test-gem-releases against other releases).
 #
 # Puppet runs with a throw-away confdir/vardir, and the drop-in hook is loaded once; each
 # example chooses the parser with `with_hook(true/false) { ... }` (the hook's own opt-out
 # variable, read on every call), so the same process compares Puppet's Ruby parser with ours.
+#
+# PUPPET_SPEC_PUPPET_DIR=DIR runs the specs against the Puppet (or OpenVox) of a source tree
+# instead of the one on the load path: a tree of DIR/lib and DIR/bin from the release's git tag,
+# with DIR/env.rb when there (as scripts/oracle/record-releases makes them: env.rb puts DIR/lib
+# first and takes Debian's puppet 7.23 off the load path), else DIR/lib is put first. The
+# subprocesses of the specs run that release too: `ruby` with the same load path, and `puppet`
+# is DIR/puppet when the tree has that command, else DIR/bin/puppet on that Ruby.
+PUPPET_SPEC_PUPPET_DIR = ENV.fetch("PUPPET_SPEC_PUPPET_DIR", "").strip.then { |d| d.empty? ? nil : File.expand_path(d) }
+if PUPPET_SPEC_PUPPET_DIR
+  lib = File.join(PUPPET_SPEC_PUPPET_DIR, "lib")
+  abort "spec_helper: PUPPET_SPEC_PUPPET_DIR: no #{lib}/puppet.rb" unless File.file?(File.join(lib, "puppet.rb"))
+  abort "spec_helper: PUPPET_SPEC_PUPPET_DIR: a Puppet was loaded before the spec helper" if defined?(Puppet::PUPPETVERSION)
+  env_rb = File.join(PUPPET_SPEC_PUPPET_DIR, "env.rb")
+  if File.file?(env_rb)
+    require env_rb
+    RUBY_COMMAND = ["ruby", "-I", lib, "-r", env_rb].freeze
+  else
+    $LOAD_PATH.unshift(lib)
+    RUBY_COMMAND = ["ruby", "-I", lib].freeze
+  end
+  command = File.join(PUPPET_SPEC_PUPPET_DIR, "puppet")
+  PUPPET_COMMAND = if File.file?(command) && File.executable?(command)
+                     [command].freeze
+                   else
+                     [*RUBY_COMMAND, File.join(PUPPET_SPEC_PUPPET_DIR, "bin/puppet")].freeze
+                   end
+else
+  RUBY_COMMAND = ["ruby"].freeze
+  PUPPET_COMMAND = ["puppet"].freeze
+end
 require "puppet"
+if PUPPET_SPEC_PUPPET_DIR && !$LOADED_FEATURES.include?(File.join(PUPPET_SPEC_PUPPET_DIR, "lib/puppet/version.rb"))
+  abort "spec_helper: Puppet #{Puppet.version} was not loaded from #{PUPPET_SPEC_PUPPET_DIR}/lib " \
+        "(#{$LOADED_FEATURES.grep(%r{/puppet/version\.rb\z}).join(', ')})"
+end
 require "tmpdir"
 require "fileutils"
 require "json"
@@ -100,6 +134,12 @@ module NativeParserSpecHelpers
     return nil if expected == actual
     "strings of #{ours.class} at #{ours.respond_to?(:offset) ? ours.offset : '-'}: " \
       "#{actual.inspect}, Ruby #{expected.inspect}"
+  end
+
+  # The release's default of Puppet's setting strict (7: :warning, 8: :error), which specs
+  # that change the setting put back.
+  def default_strict
+    Puppet.settings.setting(:strict).default
   end
 
   # A Puppet environment without modules (the validator's location checks are off).

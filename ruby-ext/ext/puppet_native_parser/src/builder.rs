@@ -55,6 +55,9 @@ struct RubyClasses {
     locator: VALUE,
     /// The method id of `Locator.locator`.
     locator_id: rb_sys::ID,
+    /// Whether Puppet's lexer gives a heredoc without a syntax a frozen `''` (Puppet 8 and
+    /// later: `heredoc_support.rb` has `frozen_string_literal: true`; 7.x does not).
+    frozen_empty_heredoc_syntax: bool,
 }
 
 /// Looked up on the first build (Puppet must be loaded by then), kept for the process: the
@@ -97,6 +100,14 @@ fn classes(ruby: &Ruby) -> Result<&'static RubyClasses, Error> {
     }
     let parser: RModule = pops.const_get("Parser")?;
     let locator: Value = parser.const_get("Locator")?;
+    let version: String = ruby
+        .class_object()
+        .const_get::<_, RModule>("Puppet")?
+        .const_get("PUPPETVERSION")?;
+    let major = version
+        .split('.')
+        .next()
+        .and_then(|m| m.parse::<u32>().ok());
     // The classes the builder makes objects of. The probes run inside `protect`: a Ruby
     // exception (only NoMemoryError is realistic) must not unwind through Rust frames; the
     // vector is made outside it.
@@ -120,6 +131,7 @@ fn classes(ruby: &Ruby) -> Result<&'static RubyClasses, Error> {
         slots,
         locator: locator.as_raw(),
         locator_id: intern("locator"),
+        frozen_empty_heredoc_syntax: major.is_some_and(|m| m >= 8),
     };
     for &value in found.by_class.iter().chain([&found.locator]) {
         // SAFETY: a plain Ruby call with the GVL held; the value is a class constant.
@@ -160,7 +172,7 @@ pub fn build_program(ruby: &Ruby, model: &Model, file: Option<&str>) -> Result<V
     // Owned Rust data lives outside `protect`: a Ruby exception inside it (only NoMemoryError
     // is realistic) unwinds by longjmp, which must not skip destructors.
     let mut node_hashes = vec![0; model.node_count()];
-    let provenance = Provenance::of(model);
+    let provenance = Provenance::of(model, classes.frozen_empty_heredoc_syntax);
     let mut build = Build {
         model,
         file: file.or(model.file()),

@@ -12,7 +12,8 @@
 //! - unfrozen: a `LiteralString` of a double-quoted string, of a string's or heredoc's text
 //!   (a segment of a `ConcatenatedString`, a `HeredocExpression`'s text), a `QualifiedName` of a
 //!   `$name` interpolated without braces, `AttributeOperation#operator` (`=>`, `+>`),
-//!   `HeredocExpression#syntax`, `RenderStringExpression#value` (EPP text), a resource
+//!   `HeredocExpression#syntax` (but an empty one in Puppet 8, whose lexer has
+//!   `frozen_string_literal: true`), `RenderStringExpression#value` (EPP text), a resource
 //!   `form` other than `regular`, and a node definition's host name of dotted words;
 //! - unfrozen and US-ASCII (when ASCII): the names of classes and defined types, and a regular
 //!   expression's `pattern`;
@@ -37,10 +38,12 @@ pub(crate) enum Style {
 /// interpolations (found once per build, from their parents).
 pub(crate) struct Provenance {
     unfrozen: Vec<bool>,
+    /// Whether a heredoc's empty `syntax` is frozen (Puppet 8's lexer) or not (Puppet 7's).
+    frozen_empty_syntax: bool,
 }
 
 impl Provenance {
-    pub(crate) fn of(model: &Model) -> Provenance {
+    pub(crate) fn of(model: &Model, frozen_empty_syntax: bool) -> Provenance {
         let mut unfrozen = Vec::new();
         let source = model.source().as_bytes();
         let class = |id: NodeId| model.node(id).kind.class();
@@ -121,7 +124,10 @@ impl Provenance {
                 _ => {}
             }
         }
-        Provenance { unfrozen }
+        Provenance {
+            unfrozen,
+            frozen_empty_syntax,
+        }
     }
 
     /// How Ruby's parser makes the string `value` of attribute `attr` of node `id`.
@@ -135,6 +141,9 @@ impl Provenance {
     ) -> Style {
         use ModelClass::*;
         match (class, attr) {
+            (HeredocExpression, "syntax") if value.is_empty() && self.frozen_empty_syntax => {
+                Style::Frozen
+            }
             (AttributeOperation, "operator")
             | (HeredocExpression, "syntax")
             | (RenderStringExpression, "value") => Style::Unfrozen,
