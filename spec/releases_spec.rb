@@ -2,21 +2,6 @@
 
 require_relative "spec_helper"
 
-# Puppet's `:array` log destination matches objects of this class name.
-module Puppet
-  module Test
-    class LogCollector
-      def initialize(logs)
-        @logs = logs
-      end
-
-      def <<(value)
-        @logs << value
-      end
-    end
-  end
-end
-
 # The drop-in validates with the rules of the Puppet it runs in (Puppet.version), or of the
 # release PUPPET_NATIVE_PARSER_PUPPET_VERSION names; in a Puppet it does not know it steps
 # aside, and so it does when a migration checker is bound.

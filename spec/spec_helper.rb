@@ -42,6 +42,22 @@ if PUPPET_SPEC_PUPPET_DIR && !$LOADED_FEATURES.include?(File.join(PUPPET_SPEC_PU
         "(#{$LOADED_FEATURES.grep(%r{/puppet/version\.rb\z}).join(', ')})"
 end
 require "tmpdir"
+
+# Puppet's `:array` log destination takes objects of this class name (Puppet's own specs define
+# it): the specs collect Puppet's log messages with it.
+module Puppet
+  module Test
+    class LogCollector
+      def initialize(logs)
+        @logs = logs
+      end
+
+      def <<(value)
+        @logs << value
+      end
+    end
+  end
+end
 require "fileutils"
 require "json"
 require "puppet/pops/pn"

@@ -4,21 +4,6 @@ require_relative "spec_helper"
 require "digest"
 require "pathname"
 
-# The `:array` log destination of Puppet matches objects of this class name.
-module Puppet
-  module Test
-    class LogCollector
-      def initialize(logs)
-        @logs = logs
-      end
-
-      def <<(value)
-        @logs << value
-      end
-    end
-  end
-end
-
 # XPP files (PRFC-23) in Ruby: PuppetNativeParser.load_xpp / ParseResult#to_xpp, and the hook
 # compiling catalogs from an environment's .xpp tree (PUPPET_NATIVE_PARSER_XPP=verify|trust),
 # with one warning and a fallback to the source for every problem.
