@@ -412,6 +412,29 @@ RSpec.describe "XPP files" do
       expect(env_paths_parsed).to eq([motd])
     end
 
+    it "parses a source whose .xpp was validated with another release's rules, with one XPP_VERSION warning" do
+      bytes = File.binread(motd_xpp)
+      recorded = "puppet-version=#{Puppet.version};"
+      expect(bytes).to include(recorded)
+      # A release with other rules than the running Puppet's: not used.
+      other = Puppet.version.start_with?("7.") ? "8.28.1" : "7.23.0"
+      File.binwrite(motd_xpp, bytes.sub(recorded, "puppet-version=#{other};"))
+      ruby, ours, messages = compile_both("trust")
+      expect(ours).to eq(ruby)
+      expect(messages).to match([[:warning, a_string_including("XPP_VERSION", motd_xpp, "rules of Puppet #{other}")]])
+      expect(env_paths_parsed).to eq([motd])
+      # Another release with the same rules: used.
+      alike = %w[7.23.0 7.28.0 8.10.0 8.27.0 8.28.1].find do |v|
+        v != Puppet.version && PuppetNativeParser.release_rules(v)[1] == PuppetNativeParser.release_rules(Puppet.version)[1]
+      end
+      next unless alike
+      File.binwrite(motd_xpp, bytes.sub(recorded, "puppet-version=#{alike};"))
+      ruby, ours, messages = compile_both("trust")
+      expect(ours).to eq(ruby)
+      expect(messages).to eq([])
+      expect(env_paths_parsed).to eq([])
+    end
+
     it "parses a source whose .xpp was built with other settings, with one XPP_STALE warning" do
       # The files were built with the release's default strict; Puppet runs with another.
       built = default_strict
