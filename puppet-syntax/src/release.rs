@@ -130,18 +130,14 @@ impl PuppetRelease {
     /// up to the newest known release of its line. A later 8.x (or 7.x) may have changed
     /// validation in a way this library does not know.
     pub fn is_supported(self) -> bool {
-        let newest_of_line = KNOWN_RELEASES.iter().rev().find(|r| r.major == self.major);
-        self >= PuppetRelease::PUPPET_7_23 && newest_of_line.is_some_and(|newest| self <= *newest)
+        self >= PuppetRelease::PUPPET_7_23
+            && self.newest_of_line().is_some_and(|newest| self <= newest)
     }
 
     /// The newest known release of this one's line (7.x or 8.x), for a release newer than
     /// any this library knows; `None` for another major version.
     pub fn newest_of_line(self) -> Option<PuppetRelease> {
-        KNOWN_RELEASES
-            .iter()
-            .rev()
-            .find(|r| r.major == self.major)
-            .copied()
+        newest_of_major(self.major)
     }
 
     /// The validation rules of this release.
@@ -163,6 +159,15 @@ impl fmt::Display for PuppetRelease {
     }
 }
 
+/// The newest known release whose major version is `major`.
+fn newest_of_major(major: u16) -> Option<PuppetRelease> {
+    KNOWN_RELEASES
+        .iter()
+        .rev()
+        .find(|r| r.major == major)
+        .copied()
+}
+
 /// Why a text is not a release [`PuppetRelease::from_str`] accepts.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -174,7 +179,7 @@ pub enum ReleaseError {
     #[error(
         "Puppet {0} is not supported: the rules are known for Puppet 7.23.0 to {last7} and \
          8.0.0 to {newest} (OpenVox)",
-        last7 = PuppetRelease::new(7, 99, 0).newest_of_line().unwrap_or(PuppetRelease::PUPPET_7_23),
+        last7 = newest_of_major(7).unwrap_or(PuppetRelease::PUPPET_7_23),
         newest = PuppetRelease::NEWEST
     )]
     Unsupported(PuppetRelease),
