@@ -1,0 +1,1 @@
+//! `puppet-workspace`: Puppet environments and modules as they lie on disk.

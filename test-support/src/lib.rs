@@ -1,0 +1,1 @@
+//! Test support shared by the project's crates.
