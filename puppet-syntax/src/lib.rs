@@ -52,7 +52,7 @@ pub mod xpp;
 use std::path::PathBuf;
 
 pub use diagnostics::{Diagnostic, IssueCode, Severity};
-pub use line_index::LineIndex;
+pub use line_index::{Encoding, LineIndex, Position};
 pub use options::{LocationContext, ParseOptions, Strict, StrictError};
 pub use parse::{
     parse, parse_and_validate, parse_and_validate_owned, parse_file, parse_owned, ParseResult,
