@@ -262,7 +262,7 @@ mod tests {
                 },
                 Encoding::Utf16
             ),
-            Some(x + 2)
+            Some(x + 1)
         );
         assert_eq!(
             idx.offset(text, Position { line: 3, column: 0 }, Encoding::Utf16),
