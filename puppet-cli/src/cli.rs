@@ -114,6 +114,9 @@ pub struct DumpArgs {
     #[command(flatten)]
     pub report: ReportArgs,
 
+    #[command(flatten)]
+    pub walk: WalkArgs,
+
     /// Files and directories to parse (directories: every `*.pp` and `*.epp` below them, each
     /// real file once; `-`: standard input).
     #[arg(required = true, value_name = "PATH")]
@@ -127,6 +130,24 @@ pub struct ReportArgs {
     /// how many were left out; 0 shows all.
     #[arg(long, value_name = "N", default_value_t = crate::report::DEFAULT_MAX_ERRORS)]
     pub max_errors: usize,
+}
+
+/// How named directories are walked, shared by every subcommand that walks them.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct WalkArgs {
+    /// Also take the files that `.ignore`, `.gitignore` and `.git/info/exclude` files ignore
+    /// in the named directories (named files are always taken).
+    #[arg(long)]
+    pub no_ignore: bool,
+}
+
+impl WalkArgs {
+    /// The walk these arguments ask for.
+    pub fn options(self) -> puppet_workspace::walk::WalkOptions {
+        puppet_workspace::walk::WalkOptions {
+            ignore_files: !self.no_ignore,
+        }
+    }
 }
 
 /// Options that select how a source is parsed, shared by every parsing subcommand.

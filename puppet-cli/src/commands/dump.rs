@@ -24,7 +24,7 @@ pub fn run(args: &DumpArgs, color: ColorChoice) -> Outcome {
         max_errors: args.report.max_errors,
     };
     let mut outcome = Outcome::Clean;
-    let found = inputs::collect(&args.paths);
+    let found = inputs::collect(&args.paths, args.walk.options());
     if found.problems > 0 {
         outcome = Outcome::Failure;
     }

@@ -39,7 +39,7 @@ use puppet_syntax::{parse_and_validate_owned, Diagnostic, LocationContext, Parse
 use super::modulepath::{self, PathSetting};
 use super::rules::RulesArgs;
 
-use crate::cli::{ColorChoice, ParseArgs, ReportArgs};
+use crate::cli::{ColorChoice, ParseArgs, ReportArgs, WalkArgs};
 use crate::inputs::{self, Identity};
 use crate::report::{self, escape_path, Counts, Human};
 use crate::{read_ahead, source, Outcome};
@@ -77,6 +77,9 @@ pub struct ValidateArgs {
 
     #[command(flatten)]
     pub report: ReportArgs,
+
+    #[command(flatten)]
+    pub walk: WalkArgs,
 
     /// Files and directories to validate (directories: every `*.pp` and `*.epp` below them,
     /// each real file once; `-`: standard input). Default: the current directory.
@@ -189,9 +192,9 @@ pub fn run(args: &ValidateArgs, color: ColorChoice) -> Outcome {
             // with fewer workers than cores it runs on every core (rayon's global pool), as
             // reading does.
             let found = if read_ahead::leaves_a_core_idle(&pool) {
-                inputs::collect(&args.paths)
+                inputs::collect(&args.paths, args.walk.options())
             } else {
-                pool.install(|| inputs::collect(&args.paths))
+                pool.install(|| inputs::collect(&args.paths, args.walk.options()))
             };
             if found.problems > 0 {
                 outcome = outcome.merge(Outcome::Failure);
