@@ -169,6 +169,15 @@ issue_codes! {
     INVALID_TYPE_MAPPING,
 }
 
+impl IssueCode {
+    /// Whether the lexer or the parser reports this code (the text is not Puppet, or cannot be
+    /// read), rather than the validation of a program that parses. The lexer's and parser's
+    /// codes are declared first, up to `PARSE_ERROR`.
+    pub fn is_syntax(self) -> bool {
+        self <= IssueCode::PARSE_ERROR
+    }
+}
+
 impl fmt::Display for IssueCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
