@@ -16,6 +16,19 @@
  *    time. The last-error message is per thread.
  *  - Nothing unwinds out of the library: an internal panic is caught and reported as
  *    PUPPET_ERROR_PANIC.
+ *  - Structs grow at their end only, and the caller passes their size, so that programs built
+ *    against an older or a newer header keep working: puppet_options carries it in
+ *    struct_size (set by puppet_options_init); the functions that fill a caller's struct
+ *    (puppet_result_diagnostic_get, puppet_model_attr_get) take it as an argument (sizeof the
+ *    struct, which the macros of this header pass). The library writes the fields that fit in
+ *    that size and zeroes the bytes past its own struct, so a field a library does not know
+ *    reads 0; it never writes past the size; a size smaller than the first header's struct is
+ *    refused with PUPPET_ERROR_ARGUMENT. The first header's functions without a size keep
+ *    their symbols and write that header's struct only.
+ *  - Enum values never change: puppet_model_class and puppet_model_attribute (generated from
+ *    the model description) only gain values at their end; 0 is "none" in both, as
+ *    PUPPET_CST_KIND_NONE is for CST kind numbers (which, unlike those, may change between
+ *    versions: look them up by name).
  */
 
 #ifndef PUPPET_H
@@ -44,9 +57,17 @@
 /**
  * Version of the binary interface: raised whenever a change would break programs compiled
  * against an older header (a removed function, a changed struct layout other than appending to
- * `puppet_options`). Compare with `puppet_abi_version()` at run time.
+ * a struct whose size the caller passes: `puppet_options`, `puppet_diagnostic`,
+ * `puppet_model_attr`; a changed `puppet_model_class_id` or `puppet_model_attribute` value).
+ * Compare with `puppet_abi_version()` at run time.
  */
 #define PUPPET_ABI_VERSION 1
+
+/**
+ * The kind number of no kind: what `puppet_cst_cursor_kind` returns for a NULL cursor. No
+ * element has it.
+ */
+#define PUPPET_CST_KIND_NONE 0
 
 /**
  * Flag: parse an EPP template instead of a manifest.
@@ -144,6 +165,386 @@ typedef enum puppet_log_level {
 } puppet_log_level;
 
 /**
+ * A class of the Puppet model (`Puppet::AST`, Ruby Puppet 7.23's `ast.pp`), as
+ * `puppet_model_node_class` returns it; `puppet_model_class_name` gives its name. The values
+ * never change: a class added to the model gets the next free number, and a number is
+ * never reused. Abstract classes are never the class of a node; they are there for
+ * `puppet_model_class_is_a`. (The type is `_id`: `puppet_model_class` is the function
+ * that returns a node's class name, from the first header.)
+ */
+typedef enum puppet_model_class_id {
+  /**
+   * No class: what `puppet_model_node_class` returns for a number that is no node.
+   */
+  PUPPET_MODEL_CLASS_NONE = 0,
+  /**
+   * `PopsObject` (abstract): The root of the hierarchy (`Puppet::AST::PopsObject`): no
+   * attributes.
+   */
+  PUPPET_MODEL_CLASS_POPS_OBJECT = 1,
+  /**
+   * `Positioned` (abstract): Anything with a source position: `locator`, `offset`, `length`
+   * (held by every node and the model, not by `NodeKind`).
+   */
+  PUPPET_MODEL_CLASS_POSITIONED = 2,
+  /**
+   * `Expression` (abstract): Any expression.
+   */
+  PUPPET_MODEL_CLASS_EXPRESSION = 3,
+  /**
+   * `Nop`: Empty program or statement (`(nop)`); positioned at EOF with length 0 for an
+   * empty file.
+   */
+  PUPPET_MODEL_CLASS_NOP = 4,
+  /**
+   * `BinaryExpression` (abstract): An operator with two operands.
+   */
+  PUPPET_MODEL_CLASS_BINARY_EXPRESSION = 5,
+  /**
+   * `UnaryExpression` (abstract): An operator (or wrapper) with one operand.
+   */
+  PUPPET_MODEL_CLASS_UNARY_EXPRESSION = 6,
+  /**
+   * `ParenthesizedExpression`: `( expr )`: positioned on the opening paren only. PN `(paren
+   * e)`.
+   */
+  PUPPET_MODEL_CLASS_PARENTHESIZED_EXPRESSION = 7,
+  /**
+   * `NotExpression`: `!expr`: positioned on the operator. PN `(! e)`.
+   */
+  PUPPET_MODEL_CLASS_NOT_EXPRESSION = 8,
+  /**
+   * `UnaryMinusExpression`: `-expr`: positioned on the operator. PN `(- e)`, folded into a
+   * negative literal for numbers.
+   */
+  PUPPET_MODEL_CLASS_UNARY_MINUS_EXPRESSION = 9,
+  /**
+   * `UnfoldExpression`: `*expr` (splat/unfold): positioned on the operator. PN `(unfold e)`.
+   */
+  PUPPET_MODEL_CLASS_UNFOLD_EXPRESSION = 10,
+  /**
+   * `AssignmentExpression`: `l = r`, `l += r`, `l -= r`: positioned on the operator. PN `(=
+   * l r)`.
+   */
+  PUPPET_MODEL_CLASS_ASSIGNMENT_EXPRESSION = 11,
+  /**
+   * `ArithmeticExpression`: `l + r` etc.: positioned on the operator. PN `(+ l r)`.
+   */
+  PUPPET_MODEL_CLASS_ARITHMETIC_EXPRESSION = 12,
+  /**
+   * `RelationshipExpression`: `l -> r` etc.: positioned on the operator. PN `(-> l r)`.
+   */
+  PUPPET_MODEL_CLASS_RELATIONSHIP_EXPRESSION = 13,
+  /**
+   * `AccessExpression`: `l[k, …]`: left start … `]`. PN `(access l k…)`.
+   */
+  PUPPET_MODEL_CLASS_ACCESS_EXPRESSION = 14,
+  /**
+   * `ComparisonExpression`: `l == r` etc.: positioned on the operator. PN `(== l r)`.
+   */
+  PUPPET_MODEL_CLASS_COMPARISON_EXPRESSION = 15,
+  /**
+   * `MatchExpression`: `l =~ r`, `l !~ r`: positioned on the operator. PN `(=~ l r)`.
+   */
+  PUPPET_MODEL_CLASS_MATCH_EXPRESSION = 16,
+  /**
+   * `InExpression`: `l in r`: positioned on the operator. PN `(in l r)`.
+   */
+  PUPPET_MODEL_CLASS_IN_EXPRESSION = 17,
+  /**
+   * `BooleanExpression` (abstract): `and` / `or`.
+   */
+  PUPPET_MODEL_CLASS_BOOLEAN_EXPRESSION = 18,
+  /**
+   * `AndExpression`: `l and r`: positioned on the operator. PN `(and l r)`.
+   */
+  PUPPET_MODEL_CLASS_AND_EXPRESSION = 19,
+  /**
+   * `OrExpression`: `l or r`: positioned on the operator. PN `(or l r)`.
+   */
+  PUPPET_MODEL_CLASS_OR_EXPRESSION = 20,
+  /**
+   * `LiteralList`: `[v, …]`: brackets. PN `(array v…)`.
+   */
+  PUPPET_MODEL_CLASS_LITERAL_LIST = 21,
+  /**
+   * `KeyedEntry`: `k => v` in a hash: positioned on `=>`. PN `(=> k v)`.
+   */
+  PUPPET_MODEL_CLASS_KEYED_ENTRY = 22,
+  /**
+   * `LiteralHash`: `{k => v, …}`: braces. PN `(hash (=> k v)…)`.
+   */
+  PUPPET_MODEL_CLASS_LITERAL_HASH = 23,
+  /**
+   * `BlockExpression`: Statement sequence. PN `(block s…)`; bodies are printed as
+   * statement lists.
+   */
+  PUPPET_MODEL_CLASS_BLOCK_EXPRESSION = 24,
+  /**
+   * `ApplyBlockExpression`: Body of an `apply` block (`--tasks` only).
+   */
+  PUPPET_MODEL_CLASS_APPLY_BLOCK_EXPRESSION = 25,
+  /**
+   * `CaseOption`: `v, …: { … }` in a case: `:` … `}`. PN `{:when [v…] :then
+   * [s…]}`.
+   */
+  PUPPET_MODEL_CLASS_CASE_OPTION = 26,
+  /**
+   * `CaseExpression`: `case test { … }`: `case` … `}`. PN `(case test [option…])`.
+   */
+  PUPPET_MODEL_CLASS_CASE_EXPRESSION = 27,
+  /**
+   * `QueryExpression` (abstract): The query of a collector (`<| |>`, `<<| |>>`).
+   */
+  PUPPET_MODEL_CLASS_QUERY_EXPRESSION = 28,
+  /**
+   * `ExportedQuery`: `<<| expr |>>`. PN `(exported-query e)`.
+   */
+  PUPPET_MODEL_CLASS_EXPORTED_QUERY = 29,
+  /**
+   * `VirtualQuery`: `<| expr |>`. PN `(virtual-query e)`.
+   */
+  PUPPET_MODEL_CLASS_VIRTUAL_QUERY = 30,
+  /**
+   * `AbstractAttributeOperation` (abstract): An entry of a resource body or collector: `name
+   * => value` or `* => hash`.
+   */
+  PUPPET_MODEL_CLASS_ABSTRACT_ATTRIBUTE_OPERATION = 31,
+  /**
+   * `AttributeOperation`: `name => value` / `name +> value`: name … value end. PN `(=>
+   * "name" v)`.
+   */
+  PUPPET_MODEL_CLASS_ATTRIBUTE_OPERATION = 32,
+  /**
+   * `AttributesOperation`: `* => expr`: `*` … value end. PN `(splat-hash e)`.
+   */
+  PUPPET_MODEL_CLASS_ATTRIBUTES_OPERATION = 33,
+  /**
+   * `CollectExpression`: `Type <| q |> { ops }`: type start … `}` (or `|>`). PN `(collect
+   * {…})`.
+   */
+  PUPPET_MODEL_CLASS_COLLECT_EXPRESSION = 34,
+  /**
+   * `Parameter`: `Type $name = value` (`*$name` sets `captures_rest`): the `$name` token
+   * only.
+   */
+  PUPPET_MODEL_CLASS_PARAMETER = 35,
+  /**
+   * `Definition` (abstract): A top-level definition (collected in `Program#definitions`).
+   */
+  PUPPET_MODEL_CLASS_DEFINITION = 36,
+  /**
+   * `NamedDefinition` (abstract): A definition with a name, parameters and a body:
+   * `function`, `define`, `class`, `plan`.
+   */
+  PUPPET_MODEL_CLASS_NAMED_DEFINITION = 37,
+  /**
+   * `FunctionDefinition`: `function name(params) >> T { body }`. PN `(function {…})`.
+   */
+  PUPPET_MODEL_CLASS_FUNCTION_DEFINITION = 38,
+  /**
+   * `ResourceTypeDefinition`: `define name(params) { body }`. PN `(define {…})`.
+   */
+  PUPPET_MODEL_CLASS_RESOURCE_TYPE_DEFINITION = 39,
+  /**
+   * `QRefDefinition` (abstract): A definition named by a type reference: `type` aliases and
+   * definitions.
+   */
+  PUPPET_MODEL_CLASS_Q_REF_DEFINITION = 40,
+  /**
+   * `TypeAlias`: `type Name = T`: starts at the name. PN `(type-alias "Name" t)`.
+   */
+  PUPPET_MODEL_CLASS_TYPE_ALIAS = 41,
+  /**
+   * `TypeMapping`: `type T[X] = M`. PN `(type-mapping t m)`.
+   */
+  PUPPET_MODEL_CLASS_TYPE_MAPPING = 42,
+  /**
+   * `TypeDefinition`: `type Name inherits P { … }` (always rejected by the validator). PN
+   * `(type-definition …)`.
+   */
+  PUPPET_MODEL_CLASS_TYPE_DEFINITION = 43,
+  /**
+   * `NodeDefinition`: `node m, … inherits p { body }`. PN `(node {…})`.
+   */
+  PUPPET_MODEL_CLASS_NODE_DEFINITION = 44,
+  /**
+   * `HeredocExpression`: `@(tag:syntax)`: the `@(…)` token; `syntax` is `""` when absent.
+   * PN `(heredoc {…})`.
+   */
+  PUPPET_MODEL_CLASS_HEREDOC_EXPRESSION = 45,
+  /**
+   * `HostClassDefinition`: `class name(params) inherits p { body }`. PN `(class {…})`.
+   */
+  PUPPET_MODEL_CLASS_HOST_CLASS_DEFINITION = 46,
+  /**
+   * `PlanDefinition`: `plan name(params) { body }` (`--tasks`). PN `(plan {…})`.
+   */
+  PUPPET_MODEL_CLASS_PLAN_DEFINITION = 47,
+  /**
+   * `LambdaExpression`: `|params| >> T { body }`: first `|` … `}`. PN `(lambda {…})`.
+   */
+  PUPPET_MODEL_CLASS_LAMBDA_EXPRESSION = 48,
+  /**
+   * `ApplyExpression`: `apply(args) { body }` (`--tasks`). PN (not in Ruby, see `pn`)
+   * `(apply {…})`.
+   */
+  PUPPET_MODEL_CLASS_APPLY_EXPRESSION = 49,
+  /**
+   * `IfExpression`: `if test { then } else { else }`. PN `(if {…})`.
+   */
+  PUPPET_MODEL_CLASS_IF_EXPRESSION = 50,
+  /**
+   * `UnlessExpression`: `unless test { then } else { else }`. PN `(unless {…})`.
+   */
+  PUPPET_MODEL_CLASS_UNLESS_EXPRESSION = 51,
+  /**
+   * `CallExpression` (abstract): A function or method call.
+   */
+  PUPPET_MODEL_CLASS_CALL_EXPRESSION = 52,
+  /**
+   * `CallFunctionExpression`: Call of a lambda-valued expression (never produced by the
+   * parser). PN `(call-lambda …)`.
+   */
+  PUPPET_MODEL_CLASS_CALL_FUNCTION_EXPRESSION = 53,
+  /**
+   * `CallNamedFunctionExpression`: `f(args)` / statement call `notice x`. PN `(call {…})`,
+   * `(invoke {…})` if not rval_required.
+   */
+  PUPPET_MODEL_CLASS_CALL_NAMED_FUNCTION_EXPRESSION = 54,
+  /**
+   * `CallMethodExpression`: `x.f(args)`: functor is a NamedAccessExpression. PN
+   * `(call-method {…})`.
+   */
+  PUPPET_MODEL_CLASS_CALL_METHOD_EXPRESSION = 55,
+  /**
+   * `Literal` (abstract): A literal value.
+   */
+  PUPPET_MODEL_CLASS_LITERAL = 56,
+  /**
+   * `LiteralValue` (abstract): A literal with a `value` (or word / cased value).
+   */
+  PUPPET_MODEL_CLASS_LITERAL_VALUE = 57,
+  /**
+   * `LiteralRegularExpression`: `/re/`: `value` is the regexp source, `pattern` its Ruby
+   * `inspect`. PN `(regexp "src")`.
+   */
+  PUPPET_MODEL_CLASS_LITERAL_REGULAR_EXPRESSION = 58,
+  /**
+   * `LiteralString`: A string without interpolation (including quotes in the span). PN
+   * `"text"`.
+   */
+  PUPPET_MODEL_CLASS_LITERAL_STRING = 59,
+  /**
+   * `LiteralNumber` (abstract): A number literal.
+   */
+  PUPPET_MODEL_CLASS_LITERAL_NUMBER = 60,
+  /**
+   * `LiteralInteger`: Integer literal, radix 8/10/16. PN `31` or `(int {:radix 16 :value
+   * 31})`.
+   */
+  PUPPET_MODEL_CLASS_LITERAL_INTEGER = 61,
+  /**
+   * `LiteralFloat`: Float literal. PN as Ruby `Float#to_s` (`-350.0`, `1.0e+20`).
+   */
+  PUPPET_MODEL_CLASS_LITERAL_FLOAT = 62,
+  /**
+   * `LiteralUndef`: `undef`. PN `nil`.
+   */
+  PUPPET_MODEL_CLASS_LITERAL_UNDEF = 63,
+  /**
+   * `LiteralDefault`: `default`. PN `(default)`.
+   */
+  PUPPET_MODEL_CLASS_LITERAL_DEFAULT = 64,
+  /**
+   * `LiteralBoolean`: `true` / `false`.
+   */
+  PUPPET_MODEL_CLASS_LITERAL_BOOLEAN = 65,
+  /**
+   * `TextExpression`: `${expr}` segment of an interpolated string: container offset, length
+   * 0. PN `(str e)`.
+   */
+  PUPPET_MODEL_CLASS_TEXT_EXPRESSION = 66,
+  /**
+   * `ConcatenatedString`: Interpolated string: opening quote … closing quote. PN `(concat
+   * seg…)`.
+   */
+  PUPPET_MODEL_CLASS_CONCATENATED_STRING = 67,
+  /**
+   * `QualifiedName`: A bare word / name. PN `(qn "name")`.
+   */
+  PUPPET_MODEL_CLASS_QUALIFIED_NAME = 68,
+  /**
+   * `ReservedWord`: A reserved word used as a name (`attr`, `private`, …). PN `(reserved
+   * "w")`.
+   */
+  PUPPET_MODEL_CLASS_RESERVED_WORD = 69,
+  /**
+   * `QualifiedReference`: A capitalized type name; `value` (derived) is the downcased
+   * `cased_value`. PN `(qr "Name")`.
+   */
+  PUPPET_MODEL_CLASS_QUALIFIED_REFERENCE = 70,
+  /**
+   * `VariableExpression`: `$name`: the whole token; `expr` is a QualifiedName without the
+   * `$`. PN `(var "name")`.
+   */
+  PUPPET_MODEL_CLASS_VARIABLE_EXPRESSION = 71,
+  /**
+   * `EppExpression`: Body of an EPP template (inside a LambdaExpression). PN `(epp s…)`.
+   */
+  PUPPET_MODEL_CLASS_EPP_EXPRESSION = 72,
+  /**
+   * `RenderStringExpression`: Literal EPP text. PN `(render-s "text")`.
+   */
+  PUPPET_MODEL_CLASS_RENDER_STRING_EXPRESSION = 73,
+  /**
+   * `RenderExpression`: `<%= expr %>`. PN `(render e)`.
+   */
+  PUPPET_MODEL_CLASS_RENDER_EXPRESSION = 74,
+  /**
+   * `ResourceBody`: `title: ops` of a resource: container offset, length 0. PN `{:title t
+   * :ops [...]}`.
+   */
+  PUPPET_MODEL_CLASS_RESOURCE_BODY = 75,
+  /**
+   * `AbstractResource` (abstract): A resource, resource defaults or resource override
+   * expression; `@`/`@@` set the `form`.
+   */
+  PUPPET_MODEL_CLASS_ABSTRACT_RESOURCE = 76,
+  /**
+   * `ResourceExpression`: `type { bodies }` (`@`/`@@` set `form`). PN `(resource {…})`.
+   */
+  PUPPET_MODEL_CLASS_RESOURCE_EXPRESSION = 77,
+  /**
+   * `ResourceDefaultsExpression`: `Type { ops }`. PN `(resource-defaults {…})`.
+   */
+  PUPPET_MODEL_CLASS_RESOURCE_DEFAULTS_EXPRESSION = 78,
+  /**
+   * `ResourceOverrideExpression`: `Type[x] { ops }`. PN `(resource-override {…})`.
+   */
+  PUPPET_MODEL_CLASS_RESOURCE_OVERRIDE_EXPRESSION = 79,
+  /**
+   * `SelectorEntry`: `m => v` in a selector: positioned on `=>`. PN `(=> m v)`.
+   */
+  PUPPET_MODEL_CLASS_SELECTOR_ENTRY = 80,
+  /**
+   * `SelectorExpression`: `l ? { … }`: positioned on the left operand only. PN `(? l
+   * [entry…])`.
+   */
+  PUPPET_MODEL_CLASS_SELECTOR_EXPRESSION = 81,
+  /**
+   * `NamedAccessExpression`: `l.name`: `.` … name. PN `(. l name)`.
+   */
+  PUPPET_MODEL_CLASS_NAMED_ACCESS_EXPRESSION = 82,
+  /**
+   * `Program`: The root object: the program body, the definitions it contains (references)
+   * and the `Locator` (source text, file, line index). Not positioned, not in the node
+   * arena: held by `Model` itself.
+   */
+  PUPPET_MODEL_CLASS_PROGRAM = 83,
+} puppet_model_class_id;
+
+/**
  * What kind of value an attribute holds (`puppet_model_attr.value_type`).
  */
 typedef enum puppet_value_type {
@@ -183,6 +584,228 @@ typedef enum puppet_value_type {
    */
   PUPPET_VALUE_REGEXP = 7,
 } puppet_value_type;
+
+/**
+ * An attribute name of the model (`puppet_model_attr.attribute`, `puppet_model_attr_find`);
+ * `puppet_model_attribute_name` gives the name. One value per name: classes that declare
+ * an attribute of the same name share it. The values never change: a name added to the
+ * model gets the next free number, and a number is never reused.
+ */
+typedef enum puppet_model_attribute {
+  /**
+   * No attribute.
+   */
+  PUPPET_MODEL_ATTRIBUTE_NONE = 0,
+  /**
+   * `left_expr`, declared by `BinaryExpression`, `AccessExpression`, `SelectorExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_LEFT_EXPR = 1,
+  /**
+   * `right_expr`, declared by `BinaryExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_RIGHT_EXPR = 2,
+  /**
+   * `expr`, declared by `UnaryExpression`, `QueryExpression`, `AttributesOperation`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_EXPR = 3,
+  /**
+   * `operator`, declared by `AssignmentExpression`, `ArithmeticExpression`,
+   * `RelationshipExpression`, `ComparisonExpression`, `MatchExpression`,
+   * `AttributeOperation`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_OPERATOR = 4,
+  /**
+   * `keys`, declared by `AccessExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_KEYS = 5,
+  /**
+   * `values`, declared by `LiteralList`, `CaseOption`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_VALUES = 6,
+  /**
+   * `key`, declared by `KeyedEntry`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_KEY = 7,
+  /**
+   * `value`, declared by `KeyedEntry`, `Parameter`, `LiteralRegularExpression`,
+   * `LiteralString`, `LiteralInteger`, `LiteralFloat`, `LiteralBoolean`, `QualifiedName`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_VALUE = 8,
+  /**
+   * `entries`, declared by `LiteralHash`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_ENTRIES = 9,
+  /**
+   * `statements`, declared by `BlockExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_STATEMENTS = 10,
+  /**
+   * `then_expr`, declared by `CaseOption`, `IfExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_THEN_EXPR = 11,
+  /**
+   * `test`, declared by `CaseExpression`, `IfExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_TEST = 12,
+  /**
+   * `options`, declared by `CaseExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_OPTIONS = 13,
+  /**
+   * `attribute_name`, declared by `AttributeOperation`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_ATTRIBUTE_NAME = 14,
+  /**
+   * `value_expr`, declared by `AttributeOperation`, `SelectorEntry`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_VALUE_EXPR = 15,
+  /**
+   * `type_expr`, declared by `CollectExpression`, `Parameter`, `TypeAlias`, `TypeMapping`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_TYPE_EXPR = 16,
+  /**
+   * `query`, declared by `CollectExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_QUERY = 17,
+  /**
+   * `operations`, declared by `CollectExpression`, `ResourceBody`,
+   * `ResourceDefaultsExpression`, `ResourceOverrideExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_OPERATIONS = 18,
+  /**
+   * `name`, declared by `Parameter`, `NamedDefinition`, `QRefDefinition`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_NAME = 19,
+  /**
+   * `captures_rest`, declared by `Parameter`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_CAPTURES_REST = 20,
+  /**
+   * `parameters`, declared by `NamedDefinition`, `LambdaExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_PARAMETERS = 21,
+  /**
+   * `body`, declared by `NamedDefinition`, `TypeDefinition`, `NodeDefinition`,
+   * `LambdaExpression`, `ApplyExpression`, `EppExpression`, `Program`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_BODY = 22,
+  /**
+   * `return_type`, declared by `FunctionDefinition`, `LambdaExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_RETURN_TYPE = 23,
+  /**
+   * `mapping_expr`, declared by `TypeMapping`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_MAPPING_EXPR = 24,
+  /**
+   * `parent`, declared by `TypeDefinition`, `NodeDefinition`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_PARENT = 25,
+  /**
+   * `host_matches`, declared by `NodeDefinition`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_HOST_MATCHES = 26,
+  /**
+   * `syntax`, declared by `HeredocExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_SYNTAX = 27,
+  /**
+   * `text_expr`, declared by `HeredocExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_TEXT_EXPR = 28,
+  /**
+   * `parent_class`, declared by `HostClassDefinition`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_PARENT_CLASS = 29,
+  /**
+   * `arguments`, declared by `ApplyExpression`, `CallExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_ARGUMENTS = 30,
+  /**
+   * `else_expr`, declared by `IfExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_ELSE_EXPR = 31,
+  /**
+   * `rval_required`, declared by `CallExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_RVAL_REQUIRED = 32,
+  /**
+   * `functor_expr`, declared by `CallExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_FUNCTOR_EXPR = 33,
+  /**
+   * `lambda`, declared by `CallExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_LAMBDA = 34,
+  /**
+   * `pattern`, declared by `LiteralRegularExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_PATTERN = 35,
+  /**
+   * `radix`, declared by `LiteralInteger`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_RADIX = 36,
+  /**
+   * `segments`, declared by `ConcatenatedString`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_SEGMENTS = 37,
+  /**
+   * `word`, declared by `ReservedWord`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_WORD = 38,
+  /**
+   * `future`, declared by `ReservedWord`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_FUTURE = 39,
+  /**
+   * `cased_value`, declared by `QualifiedReference`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_CASED_VALUE = 40,
+  /**
+   * `parameters_specified`, declared by `EppExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_PARAMETERS_SPECIFIED = 41,
+  /**
+   * `title`, declared by `ResourceBody`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_TITLE = 42,
+  /**
+   * `form`, declared by `AbstractResource`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_FORM = 43,
+  /**
+   * `type_name`, declared by `ResourceExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_TYPE_NAME = 44,
+  /**
+   * `bodies`, declared by `ResourceExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_BODIES = 45,
+  /**
+   * `type_ref`, declared by `ResourceDefaultsExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_TYPE_REF = 46,
+  /**
+   * `resources`, declared by `ResourceOverrideExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_RESOURCES = 47,
+  /**
+   * `matching_expr`, declared by `SelectorEntry`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_MATCHING_EXPR = 48,
+  /**
+   * `selectors`, declared by `SelectorExpression`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_SELECTORS = 49,
+  /**
+   * `definitions`, declared by `Program`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_DEFINITIONS = 50,
+  /**
+   * `locator`, declared by `Program`.
+   */
+  PUPPET_MODEL_ATTRIBUTE_LOCATOR = 51,
+} puppet_model_attribute;
 
 /**
  * How bad a diagnostic is, named as Puppet names it.
@@ -294,6 +917,11 @@ typedef struct puppet_model_attr {
    * The length of `string` in bytes.
    */
   size_t string_length;
+  /**
+   * The attribute's number (`puppet_model_attribute_name` gives `name` back). Appended after
+   * the first header's fields: the first header's `puppet_model_attr_get` does not write it.
+   */
+  enum puppet_model_attribute attribute;
 } puppet_model_attr;
 
 /**
@@ -366,8 +994,9 @@ typedef struct puppet_buffer {
 } puppet_buffer;
 
 /**
- * One problem in the source, borrowed from its `puppet_result` (valid until the result is
- * freed; every pointer in it too).
+ * One problem in the source: copied into the caller's struct by `puppet_result_diagnostic_get`
+ * (the pointers in it borrowed from the result: valid until the result is freed), or borrowed
+ * whole from the result through `puppet_result_diagnostic`. Fields are only appended.
  */
 typedef struct puppet_diagnostic {
   /**
@@ -452,6 +1081,22 @@ void puppet_cst_cursor_free(struct puppet_cst_cursor *cursor);
 int32_t puppet_cst_cursor_goto_first_child(struct puppet_cst_cursor *cursor);
 
 /**
+ * Moves to the first *named* child of the current node: the first child that is not trivia
+ * (whitespace and line ends, line and block comments, heredoc bodies, EPP's tags and
+ * comments: the kinds of `puppet_cst_kind_is_trivia`). Punctuation and keyword tokens are
+ * named here, unlike tree-sitter's anonymous nodes. Returns 1 when it moved, 0 (the cursor
+ * unchanged) when the cursor is on a token or a node with no such child.
+ */
+int32_t puppet_cst_cursor_goto_first_named_child(struct puppet_cst_cursor *cursor);
+
+/**
+ * Moves to the next sibling that is not trivia (see
+ * `puppet_cst_cursor_goto_first_named_child`). Returns 1 when it moved, 0 (the cursor
+ * unchanged) when no later sibling is named.
+ */
+int32_t puppet_cst_cursor_goto_next_named_sibling(struct puppet_cst_cursor *cursor);
+
+/**
  * Moves to the next sibling (node or token). Returns 1 when it moved, 0 on the last child or
  * the root.
  */
@@ -463,8 +1108,8 @@ int32_t puppet_cst_cursor_goto_next_sibling(struct puppet_cst_cursor *cursor);
 int32_t puppet_cst_cursor_goto_parent(struct puppet_cst_cursor *cursor);
 
 /**
- * The kind number of the current element (see `puppet_cst_kind_name`); 0 for NULL, which is
- * also `WHITESPACE`'s number, so check the cursor first.
+ * The kind number of the current element (see `puppet_cst_kind_name`; never 0);
+ * `PUPPET_CST_KIND_NONE` (0) for NULL.
  */
 uint16_t puppet_cst_cursor_kind(const struct puppet_cst_cursor *cursor);
 
@@ -500,13 +1145,13 @@ const char *puppet_cst_cursor_text(const struct puppet_cst_cursor *cursor, size_
 
 /**
  * The name of kind number `kind` (`"CLASS_DEF"`; static), or NULL for a number that is no
- * kind.
+ * kind (`PUPPET_CST_KIND_NONE` among them).
  */
 const char *puppet_cst_kind_name(uint16_t kind);
 
 /**
- * The number of the kind named `name` (NUL-terminated, e.g. `"RESOURCE_EXPR"`), or -1 when no
- * kind has that name. Kind numbers may change between versions; names do not.
+ * The number of the kind named `name` (NUL-terminated, e.g. `"RESOURCE_EXPR"`; never 0), or
+ * -1 when no kind has that name. Kind numbers may change between versions; names do not.
  */
 int32_t puppet_cst_kind_from_name(const char *name);
 
@@ -537,9 +1182,36 @@ uint32_t puppet_model_root(const struct puppet_result *result);
 
 /**
  * The Puppet class name of `node` (`"ResourceExpression"`; static), or NULL when `node` is not
- * a node of the result's model.
+ * a node of the result's model. `puppet_model_node_class` gives the class as a number.
  */
 const char *puppet_model_class(const struct puppet_result *result, uint32_t node);
+
+/**
+ * The class of `node`, a number that never changes between library versions;
+ * `PUPPET_MODEL_CLASS_NONE` (0) when `node` is not a node of the result's model or the result
+ * has none (see `puppet_last_error_message`).
+ */
+enum puppet_model_class_id puppet_model_node_class(const struct puppet_result *result,
+                                                   uint32_t node);
+
+/**
+ * The name of `puppet_model_class_id` `class` (`"CallNamedFunctionExpression"`; static,
+ * NUL-terminated), or NULL for `PUPPET_MODEL_CLASS_NONE` and numbers that are no class.
+ */
+const char *puppet_model_class_name(uint32_t class_);
+
+/**
+ * 1 when `class` is `ancestor` or inherits from it (every expression class is a
+ * `PUPPET_MODEL_CLASS_EXPRESSION`, `LiteralString` a `PUPPET_MODEL_CLASS_LITERAL_VALUE`), 0
+ * otherwise and for numbers that are no class.
+ */
+int32_t puppet_model_class_is_a(uint32_t class_, uint32_t ancestor);
+
+/**
+ * The name of `puppet_model_attribute` `attribute` (`"left_expr"`; static, NUL-terminated),
+ * or NULL for `PUPPET_MODEL_ATTRIBUTE_NONE` and numbers that are no attribute.
+ */
+const char *puppet_model_attribute_name(uint32_t attribute);
 
 /**
  * The byte offset and length of `node` in the result's text (Puppet's `Positioned#offset`
@@ -557,8 +1229,24 @@ enum puppet_status puppet_model_span(const struct puppet_result *result,
 size_t puppet_model_attr_count(const struct puppet_result *result, uint32_t node);
 
 /**
- * Fills `*out` with attribute `index` (0-based, below `puppet_model_attr_count`) of `node`.
- * The strings in `*out` are borrowed from the result.
+ * Fills `*out`, a struct of `size` bytes (pass `sizeof(puppet_model_attr)`: the header's
+ * `puppet_model_attr_get(result, node, index, &attr)` macro does), with attribute `index`
+ * (0-based, below `puppet_model_attr_count`) of `node`, by the header's rule for structs the
+ * library fills (the fields that fit are written, bytes past this library's struct are
+ * zeroed). The strings in `*out` are borrowed from the result. `PUPPET_ERROR_ARGUMENT` for a
+ * node or index out of range or a `size` smaller than the first header's struct; `*out` is not
+ * written then.
+ */
+enum puppet_status puppet_model_attr_get_sized(const struct puppet_result *result,
+                                               uint32_t node,
+                                               size_t index,
+                                               struct puppet_model_attr *out,
+                                               size_t size);
+
+/**
+ * The first header's `puppet_model_attr_get`, for programs compiled against it: fills that
+ * header's struct only (up to `string_length`). Newer headers define a macro of this name
+ * that calls `puppet_model_attr_get_sized` with the size of their struct.
  */
 enum puppet_status puppet_model_attr_get(const struct puppet_result *result,
                                          uint32_t node,
@@ -581,6 +1269,23 @@ uint32_t puppet_model_attr_node(const struct puppet_result *result,
 int64_t puppet_model_attr_index(const struct puppet_result *result,
                                 uint32_t node,
                                 const char *name);
+
+/**
+ * The index of attribute `attribute` (a `puppet_model_attribute`) among the attributes of
+ * `node` (for `puppet_model_attr_get` and `puppet_model_attr_node`), or -1 when its class has
+ * no such attribute or an argument is invalid.
+ */
+int64_t puppet_model_attr_find(const struct puppet_result *result,
+                               uint32_t node,
+                               uint32_t attribute);
+
+/**
+ * The `puppet_strict` value of Puppet's `strict` setting as written (`"off"`, `"warning"`,
+ * `"error"`, any case, surrounding blanks and a leading `:` allowed: the library's own
+ * reading of the setting), or -1 when `name` is NULL or no such value (see
+ * `puppet_last_error_message`).
+ */
+int32_t puppet_strict_from_name(const char *name);
 
 /**
  * Fills `*options`, a struct of `size` bytes (`sizeof(puppet_options)` of the caller's
@@ -709,9 +1414,23 @@ int32_t puppet_result_has_errors(const struct puppet_result *result);
 size_t puppet_result_diagnostic_count(const struct puppet_result *result);
 
 /**
- * The diagnostic at `index` (0-based, in source order for the parser's, then the validator's
- * in Puppet's order), borrowed from the result; NULL when `index` is out of range or `result`
- * is NULL (see `puppet_last_error_message`).
+ * Copies the diagnostic at `index` (0-based, in source order for the parser's, then the
+ * validator's in Puppet's order) into `*out`, a struct of `size` bytes: pass
+ * `sizeof(puppet_diagnostic)` (the header's rule for structs the library fills: the fields
+ * that fit are written, bytes past this library's struct are zeroed). The strings in it are
+ * borrowed from the result. `PUPPET_ERROR_ARGUMENT` when `index` is out of range or `size` is
+ * smaller than the first header's struct; `*out` is not written then.
+ */
+enum puppet_status puppet_result_diagnostic_get(const struct puppet_result *result,
+                                                size_t index,
+                                                struct puppet_diagnostic *out,
+                                                size_t size);
+
+/**
+ * The diagnostic at `index`, borrowed whole from the result (valid until it is freed); NULL
+ * when `index` is out of range or `result` is NULL (see `puppet_last_error_message`). A
+ * program compiled against a newer header than the library's may only read the fields of the
+ * library's header through it: `puppet_result_diagnostic_get` has no such limit.
  */
 const struct puppet_diagnostic *puppet_result_diagnostic(const struct puppet_result *result,
                                                          size_t index);
@@ -764,12 +1483,21 @@ const char *puppet_status_name(int32_t status);
 
 #endif  /* PUPPET_H */
 
-#ifndef PUPPET_NO_INIT_MACRO
+#if !defined(PUPPET_NO_SIZED_MACROS) && !defined(PUPPET_NO_INIT_MACRO)
 /**
  * Initialises `*options` with the defaults, passing the size of this header's
  * puppet_options, so that a library with a larger struct never writes past the caller's (and
- * a smaller one fills what it knows). Define PUPPET_NO_INIT_MACRO to call the first header's
- * function of this name instead.
+ * a smaller one fills what it knows).
  */
 #define puppet_options_init(options) puppet_options_init_sized((options), sizeof *(options))
+/**
+ * Fills `*out` with attribute `index` of `node`, passing the size of this header's
+ * puppet_model_attr (see puppet_model_attr_get_sized).
+ */
+#define puppet_model_attr_get(result, node, index, out) \
+    puppet_model_attr_get_sized((result), (node), (index), (out), sizeof *(out))
+/*
+ * Define PUPPET_NO_SIZED_MACROS (or PUPPET_NO_INIT_MACRO) to call the first header's
+ * functions of these names instead.
+ */
 #endif

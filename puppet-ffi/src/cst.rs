@@ -1,6 +1,11 @@
 //! A cursor over the lossless CST (like tree-sitter's `TSTreeCursor`): it stands on one node or
-//! token and moves to the first child, the next sibling or the parent; it reports the kind (a
-//! number and its name, e.g. `CLASS_DEF`, `NAME`), the byte range and the text.
+//! token and moves to the first child, the next sibling or the parent (or the first child and
+//! next sibling that are not trivia); it reports the kind (a number and its name, e.g.
+//! `CLASS_DEF`, `NAME`), the byte range and the text.
+//!
+//! Kind numbers in C are `SyntaxKind` + 1, so that 0 ([`PUPPET_CST_KIND_NONE`]) is no kind at
+//! all (what a NULL cursor reports) and never a real one such as `WHITESPACE`, which is
+//! `SyntaxKind` 0.
 //!
 //! The result keeps the CST as its immutable, shareable green tree; each cursor builds its own
 //! navigable (red) tree over it, which is why a cursor is used by one thread at a time while
@@ -15,6 +20,25 @@ use rowan::NodeOrToken;
 use crate::result::{puppet_result, result_ref};
 use crate::status::{guard, guard_status, puppet_status, ApiError, ApiResult};
 use crate::strings::static_cstr;
+
+/// The kind number of no kind: what `puppet_cst_cursor_kind` returns for a NULL cursor. No
+/// element has it.
+pub const PUPPET_CST_KIND_NONE: u16 = 0;
+
+/// The C number of a kind (0 is [`PUPPET_CST_KIND_NONE`]).
+fn kind_number(kind: SyntaxKind) -> u16 {
+    kind as u16 + 1
+}
+
+/// The kind of a C number; `None` for [`PUPPET_CST_KIND_NONE`] and numbers past the last kind.
+fn kind_of(number: u16) -> Option<SyntaxKind> {
+    SyntaxKind::from_u16(number.checked_sub(1)?)
+}
+
+/// Whether an element counts for the `*_named_*` moves: it is not trivia.
+fn is_named(element: &SyntaxElement) -> bool {
+    !element.kind().is_trivia()
+}
 
 /// A position in the CST of a result. Opaque; make one with `puppet_cst_cursor_new`, free it
 /// with `puppet_cst_cursor_free` before the result.
@@ -122,6 +146,34 @@ pub extern "C" fn puppet_cst_cursor_goto_first_child(cursor: *mut puppet_cst_cur
     })
 }
 
+/// Moves to the first *named* child of the current node: the first child that is not trivia
+/// (whitespace and line ends, line and block comments, heredoc bodies, EPP's tags and
+/// comments: the kinds of `puppet_cst_kind_is_trivia`). Punctuation and keyword tokens are
+/// named here, unlike tree-sitter's anonymous nodes. Returns 1 when it moved, 0 (the cursor
+/// unchanged) when the cursor is on a token or a node with no such child.
+#[no_mangle]
+pub extern "C" fn puppet_cst_cursor_goto_first_named_child(cursor: *mut puppet_cst_cursor) -> i32 {
+    movement("puppet_cst_cursor_goto_first_named_child", cursor, |c| {
+        let node = c.current.as_node()?;
+        let child = node.children_with_tokens().find(is_named)?;
+        Some((child, c.depth + 1))
+    })
+}
+
+/// Moves to the next sibling that is not trivia (see
+/// `puppet_cst_cursor_goto_first_named_child`). Returns 1 when it moved, 0 (the cursor
+/// unchanged) when no later sibling is named.
+#[no_mangle]
+pub extern "C" fn puppet_cst_cursor_goto_next_named_sibling(cursor: *mut puppet_cst_cursor) -> i32 {
+    movement("puppet_cst_cursor_goto_next_named_sibling", cursor, |c| {
+        let next = std::iter::successors(c.current.next_sibling_or_token(), |e| {
+            e.next_sibling_or_token()
+        })
+        .find(is_named)?;
+        Some((next, c.depth))
+    })
+}
+
 /// Moves to the next sibling (node or token). Returns 1 when it moved, 0 on the last child or
 /// the root.
 #[no_mangle]
@@ -140,14 +192,14 @@ pub extern "C" fn puppet_cst_cursor_goto_parent(cursor: *mut puppet_cst_cursor) 
     })
 }
 
-/// The kind number of the current element (see `puppet_cst_kind_name`); 0 for NULL, which is
-/// also `WHITESPACE`'s number, so check the cursor first.
+/// The kind number of the current element (see `puppet_cst_kind_name`; never 0);
+/// `PUPPET_CST_KIND_NONE` (0) for NULL.
 #[no_mangle]
 pub extern "C" fn puppet_cst_cursor_kind(cursor: *const puppet_cst_cursor) -> u16 {
     guard(
         "puppet_cst_cursor_kind",
-        |_| 0,
-        || Ok(cursor_ref(cursor)?.current.kind() as u16),
+        |_| PUPPET_CST_KIND_NONE,
+        || Ok(kind_number(cursor_ref(cursor)?.current.kind())),
     )
 }
 
@@ -236,22 +288,22 @@ pub extern "C" fn puppet_cst_cursor_text(
 }
 
 /// The name of kind number `kind` (`"CLASS_DEF"`; static), or NULL for a number that is no
-/// kind.
+/// kind (`PUPPET_CST_KIND_NONE` among them).
 #[no_mangle]
 pub extern "C" fn puppet_cst_kind_name(kind: u16) -> *const c_char {
     guard(
         "puppet_cst_kind_name",
         |_| std::ptr::null(),
         || {
-            let kind = SyntaxKind::from_u16(kind)
+            let kind = kind_of(kind)
                 .ok_or_else(|| ApiError::argument(format!("{kind} is not a CST kind number")))?;
             Ok(static_cstr(kind.name()))
         },
     )
 }
 
-/// The number of the kind named `name` (NUL-terminated, e.g. `"RESOURCE_EXPR"`), or -1 when no
-/// kind has that name. Kind numbers may change between versions; names do not.
+/// The number of the kind named `name` (NUL-terminated, e.g. `"RESOURCE_EXPR"`; never 0), or
+/// -1 when no kind has that name. Kind numbers may change between versions; names do not.
 #[no_mangle]
 pub extern "C" fn puppet_cst_kind_from_name(name: *const c_char) -> i32 {
     guard(
@@ -263,7 +315,7 @@ pub extern "C" fn puppet_cst_kind_from_name(name: *const c_char) -> i32 {
             Ok((0..=u16::MAX)
                 .map_while(SyntaxKind::from_u16)
                 .find(|k| k.name() == name)
-                .map_or(-1, |k| i32::from(k as u16)))
+                .map_or(-1, |k| i32::from(kind_number(k))))
         },
     )
 }
@@ -272,5 +324,5 @@ pub extern "C" fn puppet_cst_kind_from_name(name: *const c_char) -> i32 {
 /// grammar does not see), 0 otherwise.
 #[no_mangle]
 pub extern "C" fn puppet_cst_kind_is_trivia(kind: u16) -> i32 {
-    i32::from(SyntaxKind::from_u16(kind).is_some_and(SyntaxKind::is_trivia))
+    i32::from(kind_of(kind).is_some_and(SyntaxKind::is_trivia))
 }

@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 use puppet_syntax::{LocationContext, ParseOptions, PuppetRelease, Strict};
 
-use crate::status::{guard_status, puppet_status, ApiError, ApiResult};
+use crate::status::{guard, guard_status, puppet_status, ApiError, ApiResult};
 use crate::strings::{path_arg, utf8_arg};
 
 /// Flag: parse an EPP template instead of a manifest.
@@ -50,6 +50,33 @@ pub enum puppet_strict {
     PUPPET_STRICT_ERROR = 2,
     /// `DUPLICATE_KEY` is a warning.
     PUPPET_STRICT_WARNING = 3,
+}
+
+/// The `puppet_strict` value of Puppet's `strict` setting as written (`"off"`, `"warning"`,
+/// `"error"`, any case, surrounding blanks and a leading `:` allowed: the library's own
+/// reading of the setting), or -1 when `name` is NULL or no such value (see
+/// `puppet_last_error_message`).
+#[no_mangle]
+pub extern "C" fn puppet_strict_from_name(name: *const c_char) -> i32 {
+    guard(
+        "puppet_strict_from_name",
+        |_| -1,
+        || {
+            let name = utf8_arg(name, "name")?.ok_or_else(|| ApiError::null("name"))?;
+            let strict = name
+                .parse::<Strict>()
+                .map_err(|e| ApiError::argument(e.to_string()))?;
+            Ok(c_strict(strict) as i32)
+        },
+    )
+}
+
+fn c_strict(strict: Strict) -> puppet_strict {
+    match strict {
+        Strict::Off => puppet_strict::PUPPET_STRICT_OFF,
+        Strict::Warning => puppet_strict::PUPPET_STRICT_WARNING,
+        Strict::Error => puppet_strict::PUPPET_STRICT_ERROR,
+    }
 }
 
 /// Options for `puppet_parse`, `puppet_parse_and_validate` and `puppet_result_validate`.
@@ -247,14 +274,16 @@ pub fn read_options(options: *const puppet_options) -> ApiResult<ParseOptions> {
     }
     let strict = match raw.strict {
         s if s == puppet_strict::PUPPET_STRICT_DEFAULT as u32 => None,
-        s if s == puppet_strict::PUPPET_STRICT_WARNING as u32 => Some(Strict::Warning),
-        s if s == puppet_strict::PUPPET_STRICT_OFF as u32 => Some(Strict::Off),
-        s if s == puppet_strict::PUPPET_STRICT_ERROR as u32 => Some(Strict::Error),
-        other => {
-            return Err(ApiError::argument(format!(
-                "options->strict is {other}, not a puppet_strict value"
-            )))
-        }
+        other => Some(
+            [Strict::Off, Strict::Warning, Strict::Error]
+                .into_iter()
+                .find(|&s| c_strict(s) as u32 == other)
+                .ok_or_else(|| {
+                    ApiError::argument(format!(
+                        "options->strict is {other}, not a puppet_strict value"
+                    ))
+                })?,
+        ),
     };
     let mut parse = ParseOptions::new()
         .epp(raw.flags & PUPPET_PARSE_EPP != 0)

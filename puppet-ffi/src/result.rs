@@ -15,6 +15,7 @@ use puppet_syntax::{
 };
 
 use crate::options::{puppet_options, read_options};
+use crate::sized::{check_size, first_size, write_sized};
 use crate::status::{guard, guard_status, puppet_status, ApiError, ApiResult};
 use crate::strings::{static_cstr, NulTerminated};
 
@@ -30,8 +31,9 @@ pub enum puppet_severity {
     PUPPET_SEVERITY_DEPRECATION = 2,
 }
 
-/// One problem in the source, borrowed from its `puppet_result` (valid until the result is
-/// freed; every pointer in it too).
+/// One problem in the source: copied into the caller's struct by `puppet_result_diagnostic_get`
+/// (the pointers in it borrowed from the result: valid until the result is freed), or borrowed
+/// whole from the result through `puppet_result_diagnostic`. Fields are only appended.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct puppet_diagnostic {
@@ -74,8 +76,6 @@ pub struct puppet_result {
     file: Option<NulTerminated>,
     validated: bool,
     line_index: OnceLock<LineIndex>,
-    /// Lazily built tables of the model walk (see `model.rs`).
-    pub(crate) model_index: OnceLock<crate::model::ModelIndex>,
 }
 
 // SAFETY: the raw pointers in `entries` point into boxed storage owned by the same result (or
@@ -92,7 +92,6 @@ impl puppet_result {
             entries: Vec::new(),
             validated,
             line_index: OnceLock::new(),
-            model_index: OnceLock::new(),
         };
         result.add_entries();
         result
@@ -314,9 +313,50 @@ pub extern "C" fn puppet_result_diagnostic_count(result: *const puppet_result) -
     )
 }
 
-/// The diagnostic at `index` (0-based, in source order for the parser's, then the validator's
-/// in Puppet's order), borrowed from the result; NULL when `index` is out of range or `result`
-/// is NULL (see `puppet_last_error_message`).
+/// The size of the first header's `puppet_diagnostic` (up to `file`); smaller is refused.
+pub(crate) const DIAGNOSTIC_FIRST_SIZE: usize = first_size(
+    std::mem::offset_of!(puppet_diagnostic, file),
+    std::mem::size_of::<*const c_char>(),
+);
+
+fn entry_at(result: &puppet_result, index: usize) -> ApiResult<&Entry> {
+    result.entries.get(index).map(Box::as_ref).ok_or_else(|| {
+        ApiError::argument(format!(
+            "diagnostic index {index} is out of range (count {})",
+            result.entries.len()
+        ))
+    })
+}
+
+/// Copies the diagnostic at `index` (0-based, in source order for the parser's, then the
+/// validator's in Puppet's order) into `*out`, a struct of `size` bytes: pass
+/// `sizeof(puppet_diagnostic)` (the header's rule for structs the library fills: the fields
+/// that fit are written, bytes past this library's struct are zeroed). The strings in it are
+/// borrowed from the result. `PUPPET_ERROR_ARGUMENT` when `index` is out of range or `size` is
+/// smaller than the first header's struct; `*out` is not written then.
+#[no_mangle]
+pub extern "C" fn puppet_result_diagnostic_get(
+    result: *const puppet_result,
+    index: usize,
+    out: *mut puppet_diagnostic,
+    size: usize,
+) -> puppet_status {
+    guard_status("puppet_result_diagnostic_get", || {
+        if out.is_null() {
+            return Err(ApiError::null("out"));
+        }
+        check_size("puppet_diagnostic", size, DIAGNOSTIC_FIRST_SIZE)?;
+        let entry = entry_at(result_ref(result)?, index)?;
+        // SAFETY: non-NULL and `size` writable bytes (documented), size checked.
+        unsafe { write_sized(out, size, &entry.c) };
+        Ok(())
+    })
+}
+
+/// The diagnostic at `index`, borrowed whole from the result (valid until it is freed); NULL
+/// when `index` is out of range or `result` is NULL (see `puppet_last_error_message`). A
+/// program compiled against a newer header than the library's may only read the fields of the
+/// library's header through it: `puppet_result_diagnostic_get` has no such limit.
 #[no_mangle]
 pub extern "C" fn puppet_result_diagnostic(
     result: *const puppet_result,
@@ -325,16 +365,7 @@ pub extern "C" fn puppet_result_diagnostic(
     guard(
         "puppet_result_diagnostic",
         |_| std::ptr::null(),
-        || {
-            let result = result_ref(result)?;
-            let entry = result.entries.get(index).ok_or_else(|| {
-                ApiError::argument(format!(
-                    "diagnostic index {index} is out of range (count {})",
-                    result.entries.len()
-                ))
-            })?;
-            Ok(&entry.c as *const puppet_diagnostic)
-        },
+        || Ok(&entry_at(result_ref(result)?, index)?.c as *const puppet_diagnostic),
     )
 }
 

@@ -206,15 +206,15 @@ fn status_name(status: i32) -> *const c_char {
     ]
     .into_iter()
     .find(|s| *s as i32 == status)
-    .map_or("unknown status", |s| match s {
-        PUPPET_OK => "PUPPET_OK",
-        PUPPET_ERROR_NULL => "PUPPET_ERROR_NULL",
-        PUPPET_ERROR_ARGUMENT => "PUPPET_ERROR_ARGUMENT",
-        PUPPET_ERROR_UTF8 => "PUPPET_ERROR_UTF8",
-        PUPPET_ERROR_UNAVAILABLE => "PUPPET_ERROR_UNAVAILABLE",
-        PUPPET_ERROR_PANIC => "PUPPET_ERROR_PANIC",
+    .map_or(c"unknown status", |s| match s {
+        PUPPET_OK => c"PUPPET_OK",
+        PUPPET_ERROR_NULL => c"PUPPET_ERROR_NULL",
+        PUPPET_ERROR_ARGUMENT => c"PUPPET_ERROR_ARGUMENT",
+        PUPPET_ERROR_UTF8 => c"PUPPET_ERROR_UTF8",
+        PUPPET_ERROR_UNAVAILABLE => c"PUPPET_ERROR_UNAVAILABLE",
+        PUPPET_ERROR_PANIC => c"PUPPET_ERROR_PANIC",
     });
-    crate::strings::static_cstr(name)
+    name.as_ptr()
 }
 
 #[cfg(test)]

@@ -1,9 +1,11 @@
 //! Strings across the boundary.
 //!
-//! * Out: the library's static names (issue codes, CST kind names, model class and attribute
-//!   names, versions) are `&'static str` without a NUL; [`static_cstr`] gives each one a
-//!   NUL-terminated copy made once per process in a static arena, so C gets `const char *`
-//!   that stay valid for ever. [`NulTerminated`] holds per-result copies (messages, file names).
+//! * Out: model class and attribute names, status names and the crate version are static
+//!   `&CStr`s already (`model_enums.rs`, generated from `ast.toml`; literals). The names the
+//!   library has only as `&'static str` without a NUL, issue codes, CST kind names and the
+//!   Puppet language version, get a NUL-terminated copy made once per process in a static arena
+//!   by [`static_cstr`], so C gets `const char *` that stay valid for ever. [`NulTerminated`]
+//!   holds per-result copies (messages, file names).
 //! * In: [`utf8_arg`] and [`path_arg`] read NUL-terminated C strings (file names must be UTF-8;
 //!   paths are bytes on Unix).
 
@@ -18,7 +20,7 @@ use crate::status::{puppet_status, ApiError, ApiResult};
 ///
 /// The copies live in a fixed arena inside this static, not on the heap, so that nothing is
 /// left allocated at exit (valgrind's leak check runs with `--errors-for-leak-kinds=all`); the
-/// library's names (about 450, 10 KB) fit many times over. Should it ever fill up, further
+/// names it holds (about 300 kind names and issue codes) fit many times over. Should it ever fill up, further
 /// names are leaked on the heap instead.
 pub fn static_cstr(text: &'static str) -> *const c_char {
     let text = text.split('\0').next().unwrap_or_default();

@@ -13,8 +13,9 @@ const SOURCES: &[(&str, &str)] = &[
     ("logging.rs", include_str!("../src/logging.rs")),
 ];
 
-/// Modules that export nothing.
-const WITHOUT_EXPORTS: &[&str] = &["render", "strings"];
+/// Modules that export nothing (`model_enums` holds the generated enums and tables that
+/// `model.rs` exports functions over; `sized` is private).
+const WITHOUT_EXPORTS: &[&str] = &["model_enums", "sized", "strings"];
 
 const UNGUARDED: &[&str] = &[
     "puppet_abi_version",
@@ -51,11 +52,12 @@ fn every_export_is_guarded() {
             );
         }
     }
-    assert!(exports >= 44, "{exports} exports found");
+    assert!(exports >= 54, "{exports} exports found");
     // A new module must be listed in SOURCES (or be one without exports).
     for line in include_str!("../src/lib.rs").lines() {
         if let Some(module) = line
             .strip_prefix("pub mod ")
+            .or_else(|| line.strip_prefix("mod "))
             .and_then(|m| m.strip_suffix(';'))
         {
             let file = format!("{module}.rs");

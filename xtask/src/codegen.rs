@@ -4,12 +4,16 @@
 //! * `ast.rs` reads and checks the description and computes what the classes inherit.
 //! * `rust.rs` writes the Rust files (text, formatted with `rustfmt` afterwards).
 //! * `json.rs` writes `ast.json`.
+//! * `c.rs` writes the C view: libpuppet's stable class and attribute numbers
+//!   (`puppet-ffi/model-numbers.toml`, append-only) and `puppet-ffi/src/model_enums.rs`, from
+//!   which cbindgen writes the enums of `include/puppet.h`.
 //!
 //! Generated Rust is formatted by the toolchain's own `rustfmt` (as rust-analyzer's codegen
 //! does) rather than a pretty-printer crate: the output is then exactly what `cargo fmt` keeps,
 //! and doc comments stay plain `///` lines.
 
 mod ast;
+mod c;
 mod json;
 mod rust;
 
@@ -47,6 +51,15 @@ pub fn run(root: &Path, mode: Mode) -> Result<(), String> {
         files.push((format!("{RUST_DIR}/{name}"), formatted));
     }
     files.push((JSON_FILE.to_owned(), json::generate(&model)));
+    let recorded = std::fs::read_to_string(root.join(c::NUMBERS_FILE)).ok();
+    for (path, code) in c::generate(&model, recorded.as_deref())? {
+        let code = if path.ends_with(".rs") {
+            rustfmt(root, &code)?
+        } else {
+            code
+        };
+        files.push((path, code));
+    }
 
     let mut stale = Vec::new();
     for (path, content) in &files {

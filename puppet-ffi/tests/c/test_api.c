@@ -40,7 +40,7 @@ static void test_layout(void) {
     if (sizeof(void *) == 8) {
         CHECK(sizeof(puppet_options) == 64);
         CHECK(sizeof(puppet_diagnostic) == 56);
-        CHECK(sizeof(puppet_model_attr) == 64);
+        CHECK(sizeof(puppet_model_attr) == 72); /* 64 in the first header */
         CHECK(sizeof(puppet_buffer) == 16);
     }
     CHECK(sizeof(puppet_status) == 4);
@@ -85,7 +85,7 @@ static void test_success(void) {
     result = NULL;
     CHECK(puppet_parse(NULL, 0, NULL, &result) == PUPPET_OK && result != NULL);
     CHECK(puppet_result_diagnostic_count(result) == 0);
-    CHECK_STR(puppet_model_class(result, puppet_model_root(result)), "Nop");
+    CHECK(puppet_model_node_class(result, puppet_model_root(result)) == PUPPET_MODEL_CLASS_NOP);
     CHECK(puppet_result_file(result) == NULL);
     puppet_result_free(result);
 
@@ -93,7 +93,8 @@ static void test_success(void) {
     options.flags = PUPPET_PARSE_EPP;
     result = parse_text("<%- | $x | -%>\nhello <%= $x %>\n", &options);
     CHECK(puppet_result_diagnostic_count(result) == 0);
-    CHECK_STR(puppet_model_class(result, puppet_model_root(result)), "LambdaExpression");
+    CHECK(puppet_model_node_class(result, puppet_model_root(result)) ==
+          PUPPET_MODEL_CLASS_LAMBDA_EXPRESSION);
     puppet_result_free(result);
 }
 
@@ -324,14 +325,21 @@ static void test_bad_arguments(void) {
     CHECK(puppet_result_position(result, 8, &line, NULL) == PUPPET_ERROR_ARGUMENT);
     CHECK(puppet_model_class(result, 0) == NULL);
     CHECK(puppet_model_class(result, 1000000) == NULL);
+    CHECK(puppet_model_node_class(result, 0) == PUPPET_MODEL_CLASS_NONE);
+    CHECK(puppet_model_node_class(NULL, 1) == PUPPET_MODEL_CLASS_NONE);
+    CHECK(puppet_model_attr_find(result, 0, PUPPET_MODEL_ATTRIBUTE_BODY) == -1);
     CHECK(puppet_model_span(result, 0, NULL, NULL) == PUPPET_ERROR_ARGUMENT);
     CHECK(puppet_model_attr_count(result, 77) == 0);
     CHECK(puppet_model_attr_get(result, puppet_model_root(result), 99, &attr) ==
           PUPPET_ERROR_ARGUMENT);
-    CHECK(puppet_model_attr_get(result, puppet_model_root(result), 0, NULL) ==
-          PUPPET_ERROR_NULL);
+    CHECK(puppet_model_attr_get_sized(result, puppet_model_root(result), 0, NULL,
+                                      sizeof attr) == PUPPET_ERROR_NULL);
     CHECK(puppet_model_attr_node(result, puppet_model_root(result), 0, 5) == 0);
     CHECK(puppet_cst_kind_name(65535) == NULL);
+    CHECK(puppet_cst_kind_name(PUPPET_CST_KIND_NONE) == NULL);
+    CHECK(puppet_cst_kind_is_trivia(PUPPET_CST_KIND_NONE) == 0);
+    CHECK(puppet_cst_cursor_kind(NULL) == PUPPET_CST_KIND_NONE);
+    CHECK(puppet_cst_kind_from_name("WHITESPACE") > 0);
     CHECK(puppet_cst_kind_from_name("NO_SUCH_KIND") == -1);
     CHECK(puppet_set_log_callback(NULL, NULL, 99) == PUPPET_ERROR_ARGUMENT);
     puppet_result_free(result);
@@ -398,7 +406,8 @@ static void test_cst(void) {
     CHECK(puppet_result_cst_dump(result, &buffer) == PUPPET_OK);
     CHECK(strncmp(take(buffer), "SOURCE_FILE@0..60\n  CLASS_DEF@0..59\n", 36) == 0);
     /* the model is built too unless PUPPET_PARSE_NO_MODEL */
-    CHECK_STR(puppet_model_class(result, puppet_model_root(result)), "HostClassDefinition");
+    CHECK(puppet_model_node_class(result, puppet_model_root(result)) ==
+          PUPPET_MODEL_CLASS_HOST_CLASS_DEFINITION);
     puppet_result_free(result);
 
     options.flags = PUPPET_PARSE_CST | PUPPET_PARSE_NO_MODEL;
@@ -412,7 +421,8 @@ static void test_cst(void) {
 /* Pre-order class names of the model below `node`, space-separated. */
 static void classes(const puppet_result *r, uint32_t node, char *out, size_t size) {
     size_t i, j, count = puppet_model_attr_count(r, node);
-    strncat(out, puppet_model_class(r, node), size - strlen(out) - 1);
+    strncat(out, puppet_model_class_name(puppet_model_node_class(r, node)),
+            size - strlen(out) - 1);
     strncat(out, " ", size - strlen(out) - 1);
     for (i = 0; i < count; i++) {
         puppet_model_attr attr;
@@ -434,7 +444,7 @@ static void test_model(void) {
     puppet_model_attr attr;
     int64_t index;
 
-    CHECK_STR(puppet_model_class(result, root), "BlockExpression");
+    CHECK(puppet_model_node_class(result, root) == PUPPET_MODEL_CLASS_BLOCK_EXPRESSION);
     classes(result, root, seen, sizeof seen);
     CHECK_STR(seen, "BlockExpression AssignmentExpression VariableExpression QualifiedName "
                     "LiteralInteger ResourceExpression QualifiedName ResourceBody LiteralString "
@@ -444,34 +454,41 @@ static void test_model(void) {
     CHECK(offset == 3 && length == 35); /* Puppet's span for this block */
 
     /* the resource: form is an enum, its bodies are nodes */
-    index = puppet_model_attr_index(result, puppet_model_attr_node(result, root, 0, 1), "form");
+    index = puppet_model_attr_find(result, puppet_model_attr_node(result, root, 0, 1),
+                                   PUPPET_MODEL_ATTRIBUTE_FORM);
     CHECK(index >= 0);
+    CHECK(puppet_model_attr_index(result, puppet_model_attr_node(result, root, 0, 1), "form") ==
+          index);
     CHECK(puppet_model_attr_get(result, puppet_model_attr_node(result, root, 0, 1),
                                 (size_t)index, &attr) == PUPPET_OK);
     CHECK(attr.value_type == PUPPET_VALUE_ENUM && attr.string_length == 7 &&
           memcmp(attr.string, "regular", 7) == 0);
     CHECK_STR(attr.name, "form");
+    CHECK(attr.attribute == PUPPET_MODEL_ATTRIBUTE_FORM);
 
     /* $b = 99999999999999999999 + 1.5: a big integer keeps its digits */
     value = puppet_model_attr_node(result, root, 0, 2);
     value = puppet_model_attr_node(result, value,
-                                   (size_t)puppet_model_attr_index(result, value, "right_expr"),
+                                   (size_t)puppet_model_attr_find(result, value,
+                                                                  PUPPET_MODEL_ATTRIBUTE_RIGHT_EXPR),
                                    0);
-    CHECK_STR(puppet_model_class(result, value), "ArithmeticExpression");
+    CHECK(puppet_model_node_class(result, value) == PUPPET_MODEL_CLASS_ARITHMETIC_EXPRESSION);
     value = puppet_model_attr_node(result, value, 0, 0); /* left_expr */
     CHECK(puppet_model_attr_get(result, value,
-                                (size_t)puppet_model_attr_index(result, value, "value"),
+                                (size_t)puppet_model_attr_find(result, value, PUPPET_MODEL_ATTRIBUTE_VALUE),
                                 &attr) == PUPPET_OK);
     CHECK(attr.value_type == PUPPET_VALUE_INTEGER && attr.big_integer == 1);
     CHECK(attr.string_length == 20 && memcmp(attr.string, "99999999999999999999", 20) == 0);
     CHECK(puppet_model_attr_index(result, value, "no_such_attribute") == -1);
+    CHECK(puppet_model_attr_find(result, value, PUPPET_MODEL_ATTRIBUTE_BODY) == -1);
+    CHECK(puppet_model_attr_find(result, value, PUPPET_MODEL_ATTRIBUTE_NONE) == -1);
     CHECK(puppet_model_attr_get(result, value, 0, &attr) == PUPPET_OK); /* radix */
     CHECK(attr.value_type == PUPPET_VALUE_INTEGER && attr.integer == 10 && !attr.big_integer);
     puppet_result_free(result);
 
     result = parse_text("$f = 1.5\n", NULL);
     value = puppet_model_attr_node(result, puppet_model_root(result), 1, 0); /* right_expr */
-    CHECK_STR(puppet_model_class(result, value), "LiteralFloat");
+    CHECK(puppet_model_node_class(result, value) == PUPPET_MODEL_CLASS_LITERAL_FLOAT);
     CHECK(puppet_model_attr_get(result, value, 0, &attr) == PUPPET_OK);
     CHECK(attr.value_type == PUPPET_VALUE_FLOAT && attr.number == 1.5);
     puppet_result_free(result);

@@ -56,17 +56,32 @@ static int tokens_match(puppet_cst_cursor *c, const unsigned char *source, size_
     return ok;
 }
 
+/* The nodes below `node` (itself included), 0 when a node's class or an attribute's number
+ * disagrees with its name. */
 static unsigned long count_nodes(const puppet_result *r, uint32_t node) {
     unsigned long n = 1;
     size_t i, j, count = puppet_model_attr_count(r, node);
+    puppet_model_class_id class_ = puppet_model_node_class(r, node);
+    if (class_ == PUPPET_MODEL_CLASS_NONE ||
+        !puppet_model_class_is_a(class_, PUPPET_MODEL_CLASS_POSITIONED) ||
+        strcmp(puppet_model_class_name(class_), puppet_model_class(r, node)) != 0) {
+        return 0;
+    }
     for (i = 0; i < count; i++) {
         puppet_model_attr attr;
-        if (puppet_model_attr_get(r, node, i, &attr) != PUPPET_OK) {
+        if (puppet_model_attr_get(r, node, i, &attr) != PUPPET_OK ||
+            attr.attribute == PUPPET_MODEL_ATTRIBUTE_NONE ||
+            strcmp(puppet_model_attribute_name(attr.attribute), attr.name) != 0 ||
+            puppet_model_attr_find(r, node, attr.attribute) != (int64_t)i) {
             return 0;
         }
         if (attr.value_type == PUPPET_VALUE_NODES && attr.containment) {
             for (j = 0; j < attr.count; j++) {
-                n += count_nodes(r, puppet_model_attr_node(r, node, i, j));
+                unsigned long below = count_nodes(r, puppet_model_attr_node(r, node, i, j));
+                if (below == 0) {
+                    return 0;
+                }
+                n += below;
             }
         }
     }

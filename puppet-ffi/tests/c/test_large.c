@@ -52,11 +52,11 @@ int main(void) {
     CHECK(puppet_parse_and_validate((const uint8_t *)text, length, NULL, &result) == PUPPET_OK);
     CHECK(puppet_result_diagnostic_count(result) == 0);
     root = puppet_model_root(result);
-    CHECK_STR(puppet_model_class(result, root), "BlockExpression");
+    CHECK(puppet_model_node_class(result, root) == PUPPET_MODEL_CLASS_BLOCK_EXPRESSION);
     CHECK(puppet_model_attr_get(result, root, 0, &attr) == PUPPET_OK);
     CHECK(attr.value_type == PUPPET_VALUE_NODES && attr.count == blocks);
-    CHECK_STR(puppet_model_class(result, puppet_model_attr_node(result, root, 0, blocks - 1)),
-              "HostClassDefinition");
+    CHECK(puppet_model_node_class(result, puppet_model_attr_node(result, root, 0, blocks - 1)) ==
+          PUPPET_MODEL_CLASS_HOST_CLASS_DEFINITION);
     CHECK(puppet_result_pn(result, 0, &pn) == PUPPET_OK);
     CHECK(pn != NULL && pn->length > length / 2 && strncmp(pn->data, "(block (class ", 14) == 0);
     CHECK(puppet_result_position(result, (uint32_t)length, &line, NULL) == PUPPET_OK);

@@ -274,6 +274,12 @@ impl Model {
         self.nodes.len()
     }
 
+    /// The id of the node at position `index` of the arena (allocation order, the inverse of
+    /// [`NodeId::index`]), or `None` past the last node.
+    pub fn node_id(&self, index: usize) -> Option<NodeId> {
+        (index < self.nodes.len()).then(|| NodeId::from_index(index))
+    }
+
     /// All allocated nodes in allocation order. The parser and the XPP reader allocate every
     /// node after the nodes it refers to (a test checks it), so this order visits children
     /// first; a model built by hand need not.

@@ -12,7 +12,12 @@ use std::num::NonZeroU32;
 pub struct NodeId(NonZeroU32);
 
 impl NodeId {
-    pub(crate) fn from_index(index: usize) -> NodeId {
+    /// The id of the node at position `index` of a model's arena (allocation order, 0-based):
+    /// the inverse of [`NodeId::index`], for ids that left Rust as numbers (a C caller's node
+    /// number, an index stored elsewhere) and come back. The id means something only for the
+    /// model it came from; [`Model::node_id`](super::Model::node_id) checks `index` against a
+    /// model's arena instead. Panics when `index` is `u32::MAX` or more (no arena is that large).
+    pub fn from_index(index: usize) -> NodeId {
         let raw =
             u32::try_from(index + 1).expect("model arena overflow (more than u32::MAX nodes)");
         NodeId(NonZeroU32::new(raw).expect("index + 1 is never 0"))
