@@ -103,7 +103,8 @@ pub fn run(args: &DumpArgs, color: ColorChoice) -> Outcome {
             }
         }
 
-        let _ = human.write_file(&mut stderr.lock(), &input.name, None, &parse.diagnostics);
+        let found: Vec<report::Diagnostic> = parse.diagnostics.iter().map(Into::into).collect();
+        let _ = human.write_file(&mut stderr.lock(), &input.name, None, &found);
         if parse.diagnostics.iter().any(Diagnostic::is_error) {
             outcome = outcome.merge(Outcome::Errors);
         }

@@ -16,6 +16,9 @@
 //!   line on stderr. `--format json`: JSON Lines on stdout, one object per diagnostic (`file,
 //!   line, column, offset, length, severity, issue, message, args`), `{"omitted": {...}}` after
 //!   a file's diagnostics when `--max-errors` left some out, and a final `{"summary": {...}}`.
+//!   `--format sarif` (one SARIF log), `github` (workflow-command annotations) and
+//!   `codeclimate` (GitLab's code quality array) write to stdout, the summary line to stderr.
+//!   Every format is a renderer of `puppet-diagnostics`.
 //! * One file count everywhere: `files` (human: "N files validated") counts the files read and
 //!   checked; `unreadable` those that could not be read; `internal_errors` those the parser
 //!   failed on. Diagnostic counts include those `--max-errors` left out (`omitted`).
@@ -33,15 +36,15 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use puppet_syntax::ruby_format::json_string;
-use puppet_syntax::{parse_and_validate_owned, Diagnostic, LocationContext, ParseOptions};
+use puppet_diagnostics::render::{codeclimate::CodeClimate, github, json, sarif};
+use puppet_syntax::{parse_and_validate_owned, LocationContext, ParseOptions};
 
 use super::modulepath::{self, PathSetting};
 use super::rules::RulesArgs;
 
 use crate::cli::{ColorChoice, ParseArgs, ReportArgs, WalkArgs};
 use crate::inputs::{self, Identity};
-use crate::report::{self, escape_path, Counts, Human};
+use crate::report::{self, escape_path, Counts, Diagnostic, Human};
 use crate::{read_ahead, source, Outcome};
 
 /// Files from which on the progress bar is shown (on a terminal).
@@ -93,6 +96,13 @@ pub enum OutputFormat {
     Human,
     /// JSON Lines: one object per diagnostic, then a summary object.
     Json,
+    /// One SARIF 2.1.0 log (GitHub code scanning, GitLab, editors); columns in UTF-16 code
+    /// units.
+    Sarif,
+    /// GitHub Actions annotations (`::error file=…,line=…::message`).
+    Github,
+    /// A Code Climate issue array (GitLab's code quality report).
+    Codeclimate,
 }
 
 /// The outcome for one input file.
@@ -143,7 +153,7 @@ pub fn run(args: &ValidateArgs, color: ColorChoice) -> Outcome {
         .map(|(name, text, diagnostic)| Checked {
             name,
             text: Some(text),
-            diagnostics: vec![diagnostic],
+            diagnostics: vec![diagnostic.into()],
             failure: None,
             metadata: true,
         })
@@ -224,21 +234,52 @@ pub fn run(args: &ValidateArgs, color: ColorChoice) -> Outcome {
         max_errors: args.report.max_errors,
     };
     let mut out = BufWriter::new(stdout.lock());
+    let max_errors = args.report.max_errors;
+    let mut sarif = (args.format == OutputFormat::Sarif).then(|| {
+        let tool = sarif::Tool {
+            name: "puppet-parser".to_owned(),
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+            information_uri: None,
+        };
+        sarif::Sarif::new(tool, |_| sarif::RuleHelp::default())
+    });
+    let mut codeclimate = (args.format == OutputFormat::Codeclimate).then(CodeClimate::new);
     let written = (|| -> io::Result<()> {
         for checked in metadata.iter().chain(&results) {
+            let (name, text) = (checked.name.as_str(), checked.text.as_deref());
             let omitted = match args.format {
-                OutputFormat::Human => human.write_file(
-                    &mut out,
-                    &checked.name,
-                    checked.text.as_deref(),
-                    &checked.diagnostics,
-                )?,
-                OutputFormat::Json => write_json(&mut out, checked, args.report.max_errors)?,
+                OutputFormat::Human => {
+                    human.write_file(&mut out, name, text, &checked.diagnostics)?
+                }
+                OutputFormat::Json => {
+                    json::write_file(&mut out, name, &checked.diagnostics, max_errors)?
+                }
+                OutputFormat::Github => {
+                    let (shown, omitted) = report::limit(&checked.diagnostics, max_errors);
+                    github::write_file(&mut out, name, text, shown)?;
+                    omitted
+                }
+                OutputFormat::Sarif | OutputFormat::Codeclimate => {
+                    let (shown, omitted) = report::limit(&checked.diagnostics, max_errors);
+                    if let Some(log) = &mut sarif {
+                        log.add_file(name, text, shown);
+                    }
+                    if let Some(report) = &mut codeclimate {
+                        report.add_file(name, text, shown);
+                    }
+                    omitted
+                }
             };
             summary.add(checked, omitted);
         }
         if args.format == OutputFormat::Json {
             writeln!(out, "{}", summary.to_json())?;
+        }
+        if let Some(log) = sarif.take() {
+            log.write(&mut out)?;
+        }
+        if let Some(report) = codeclimate.take() {
+            report.write(&mut out)?;
         }
         out.flush()
     })();
@@ -248,7 +289,7 @@ pub fn run(args: &ValidateArgs, color: ColorChoice) -> Outcome {
         }
         return outcome.merge(Outcome::Failure);
     }
-    if args.format == OutputFormat::Human {
+    if args.format != OutputFormat::Json {
         let _ = writeln!(stderr.lock(), "{}", summary.line());
     }
     log::info!(
@@ -314,6 +355,9 @@ fn format_name(format: OutputFormat) -> &'static str {
     match format {
         OutputFormat::Human => "human",
         OutputFormat::Json => "json",
+        OutputFormat::Sarif => "sarif",
+        OutputFormat::Github => "github",
+        OutputFormat::Codeclimate => "codeclimate",
     }
 }
 
@@ -400,7 +444,7 @@ fn check_file(
             Checked {
                 name: input.name,
                 text,
-                diagnostics: result.diagnostics,
+                diagnostics: report::converted(result.diagnostics),
                 failure: None,
                 metadata: false,
             }
@@ -416,44 +460,6 @@ fn check_file(
             }
         }
     }
-}
-
-/// One JSON object per diagnostic (at most `max_errors`, `0`: all), then one saying how many
-/// were left out, if any. Returns the counts left out.
-fn write_json(out: &mut impl Write, checked: &Checked, max_errors: usize) -> io::Result<Counts> {
-    let (shown, left_out) = report::limit(&checked.diagnostics, max_errors);
-    for d in shown {
-        let (line, column) = (d.line, d.column);
-        // Written field by field to keep the documented key order (serde_json's Map sorts).
-        let args: Vec<String> = d
-            .args
-            .iter()
-            .map(|(k, v)| format!("{}:{}", json_string(k), json_string(v)))
-            .collect();
-        writeln!(
-            out,
-            "{{\"file\":{},\"line\":{line},\"column\":{column},\"offset\":{},\"length\":{},\"severity\":{},\"issue\":{},\"message\":{},\"args\":{{{}}}}}",
-            json_string(&checked.name),
-            d.offset,
-            d.len,
-            json_string(d.severity.as_str()),
-            json_string(d.code.as_str()),
-            json_string(&d.message),
-            args.join(",")
-        )?;
-    }
-    if left_out.total() > 0 {
-        writeln!(
-            out,
-            "{{\"omitted\":{{\"file\":{},\"diagnostics\":{},\"errors\":{},\"warnings\":{},\"deprecations\":{},\"max_errors\":{max_errors}}}}}",
-            json_string(&checked.name),
-            left_out.total(),
-            left_out.errors,
-            left_out.warnings,
-            left_out.deprecations
-        )?;
-    }
-    Ok(left_out)
 }
 
 /// Counts for the summary (the same numbers in the human line and the JSON object).

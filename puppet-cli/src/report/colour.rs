@@ -1,5 +1,5 @@
-//! Whether human output is coloured, and its styles (rustc's: bold red errors, bold yellow
-//! warnings, blue line numbers).
+//! Whether human output is coloured (the styles are the renderer's: rustc's bold red errors,
+//! bold yellow warnings, blue line numbers).
 //!
 //! `--color auto` (the default) colours a stream that is a terminal, unless `NO_COLOR` is set
 //! to a non-empty value (<https://no-color.org>) or `TERM` is `dumb`; `--color always` and
@@ -7,8 +7,6 @@
 //! convention asks).
 
 use std::ffi::OsStr;
-
-use annotate_snippets::renderer::{Effects, Style};
 
 use crate::cli::ColorChoice;
 
@@ -39,20 +37,6 @@ pub fn use_colour_for(choice: ColorChoice, is_terminal: bool) -> bool {
     )
 }
 
-pub use puppet_syntax::report::severity_style;
-
-/// The style of `FILE:LINE:COLUMN:` and of the message.
-pub const EMPHASIS: Style = Style::new().effects(Effects::BOLD);
-
-/// `text` in `style` when `colour`, else as it is.
-pub fn paint(colour: bool, style: Style, text: &str) -> String {
-    if colour {
-        format!("{}{text}{}", style.render(), style.render_reset())
-    } else {
-        text.to_owned()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,11 +61,5 @@ mod tests {
             None
         ));
         assert!(!use_colour(ColorChoice::Never, true, None, None));
-    }
-
-    #[test]
-    fn paint_wraps_in_sgr_codes_only_with_colour() {
-        assert_eq!(paint(false, EMPHASIS, "x"), "x");
-        assert_eq!(paint(true, EMPHASIS, "x"), "\u{1b}[1mx\u{1b}[0m");
     }
 }

@@ -56,11 +56,15 @@ impl Sarif {
         }
     }
 
-    /// Adds the diagnostics of the file at `uri` (a path relative to where the log is read,
-    /// `/`-separated; it is percent-encoded here), whose offsets are in `text` when given.
+    /// Adds the diagnostics of the file at `uri` (a path, relative to where the log is read or
+    /// absolute; it is percent-encoded here), whose offsets are in `text` when given.
     pub fn add_file(&mut self, uri: &str, text: Option<&str>, diagnostics: &[Diagnostic]) {
         let index = text.filter(|_| !diagnostics.is_empty()).map(LineIndex::new);
-        let uri = encode_uri(uri);
+        // An absolute path is a `file:` URI; a relative one a reference to resolve.
+        let uri = match uri.starts_with('/') {
+            true => format!("file://{}", encode_uri(uri)),
+            false => encode_uri(uri),
+        };
         for d in diagnostics {
             let rule_index = self.rule(d);
             let (start_column, end_line, end_column) = match (text, &index) {
@@ -368,6 +372,14 @@ mod tests {
         assert_eq!(location["region"]["startColumn"], 13);
         assert_eq!(results[1]["ruleIndex"], 0);
         assert_eq!(results[1]["level"], "error");
+        let mut absolute = Sarif::new(tool(), |_| RuleHelp::default());
+        absolute.add_file("/srv/x y.pp", Some(text), &found);
+        let mut out = Vec::new();
+        absolute.write(&mut out).unwrap();
+        let log: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        let uri = &log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+            ["artifactLocation"]["uri"];
+        assert_eq!(uri, "file:///srv/x%20y.pp");
     }
 
     #[test]

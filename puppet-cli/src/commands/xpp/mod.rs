@@ -201,16 +201,13 @@ fn dump(args: &XppDumpArgs) -> Outcome {
         out.flush()
     })();
     if let (Ok(()), Some(d)) = (&written, ruby_fails.as_ref()) {
-        let human = crate::report::Human {
-            colour: false,
-            max_errors: 0,
-        };
+        let human = crate::report::Human::PLAIN;
         let name = result.file.as_deref().unwrap_or("");
         let _ = human.write_file(
             &mut io::stderr().lock(),
             name,
             Some(&result.text),
-            std::slice::from_ref(d),
+            &[d.into()],
         );
     }
     match written {
