@@ -4,5 +4,11 @@
 //!
 //! * [`walk`]: the files a command works on (named files, the Puppet files below named
 //!   directories, each real file once, symbolic links followed, ignore files respected).
+//! * [`module`]: modules and the module path (first name wins), the module directories and
+//!   the definition name Puppet expects from a file's path.
+//! * [`environment`]: directory environments (`environment.conf`), every source Puppet can
+//!   load from one, and where each source's `.xpp` goes.
 
+pub mod environment;
+pub mod module;
 pub mod walk;

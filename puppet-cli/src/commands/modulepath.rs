@@ -2,20 +2,15 @@
 //! checks. A module named as one of Puppet's own loaders fails every file; a missing entry is
 //! worth a warning (Puppet skips it silently); and Puppet reads each module's `metadata.json`
 //! when it loads the environment's modules, reporting one it cannot parse
-//! (`puppet_syntax::check_module_metadata`).
+//! (`puppet_syntax::check_module_metadata`). The modules are found by `puppet_workspace`.
 
-use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use puppet_syntax::{check_module_metadata, Diagnostic, ParseOptions};
+use puppet_syntax::{Diagnostic, ParseOptions};
+use puppet_workspace::module::{ModulePath, RESERVED_MODULE_NAMES};
 
 use crate::report::escape_path;
-
-/// Names Puppet's loaders give themselves (`Loader::ENVIRONMENT`, the system loader): a module
-/// of that name gets a loader of the same name, and Puppet fails on every file of an
-/// environment whose module path holds one.
-const RESERVED_MODULE_NAMES: [&str; 2] = ["environment", "puppet_system"];
 
 /// Whether module path entry `dir` holds a module named as one of Puppet's own loaders.
 /// Puppet then cannot validate any file ("Internal Error: Attempt to redefine loader named
@@ -77,56 +72,30 @@ pub(super) fn warn_if_missing(
     }
 }
 
-/// `Puppet::Module.is_module_directory_name?`.
-fn is_module_name(name: &str) -> bool {
-    let mut bytes = name.bytes();
-    bytes.next().is_some_and(|b| b.is_ascii_lowercase())
-        && bytes.all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
-}
-
-/// The modules of the module path of `options`, as `Environment#modules` finds them (the
-/// directories with a module's name in each entry, in order, the first of a name winning),
-/// whose `metadata.json` Puppet cannot parse: `(file name as shown, its text, the
-/// diagnostic)` for each, in module path order.
+/// The modules of the module path of `options`, as `Environment#modules` finds them
+/// (`puppet_workspace::module::ModulePath`: the directories with a module's name in each
+/// entry, in order, the first of a name winning), whose `metadata.json` Puppet cannot parse:
+/// `(file name as shown, its text, the diagnostic)` for each, in module path order.
 pub(super) fn unparsable_metadata(options: &ParseOptions) -> Vec<(String, Arc<str>, Diagnostic)> {
     let Some(location) = &options.location else {
         return Vec::new();
     };
-    let mut seen = HashSet::new();
+    let resolved: Vec<PathBuf> = location
+        .modulepath
+        .iter()
+        .map(|entry| resolve(entry, &location.working_dir, location.home.as_deref()))
+        .collect();
+    let modules = ModulePath::discover(&resolved);
     let mut found = Vec::new();
-    for entry in &location.modulepath {
-        let dir = resolve(entry, &location.working_dir, location.home.as_deref());
-        let Ok(children) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        let mut names: Vec<String> = children
-            .filter_map(|child| child.ok()?.file_name().into_string().ok())
-            .filter(|name| is_module_name(name) && dir.join(name).is_dir())
-            .collect();
-        names.sort();
-        for name in names {
-            if !seen.insert(name.clone()) {
-                continue;
-            }
-            let shown = entry.join(&name).join("metadata.json");
-            let bytes = match std::fs::read(dir.join(&name).join("metadata.json")) {
-                Ok(bytes) => bytes,
-                Err(err) => {
-                    if err.kind() != std::io::ErrorKind::NotFound {
-                        log::warn!(
-                            code = "UNREADABLE_METADATA",
-                            file = escape_path(&shown).as_ref();
-                            "cannot read the metadata of module {name}: {err}"
-                        );
-                    }
-                    continue;
-                }
-            };
-            let file = shown.to_string_lossy().into_owned();
-            if let Some(diagnostic) = check_module_metadata(&name, &file, &bytes, options) {
-                let text: Arc<str> = String::from_utf8_lossy(&bytes).into();
-                found.push((file, text, diagnostic));
-            }
+    for module in &modules.modules {
+        // Shown as the user spelled the module path entry.
+        let shown = location.modulepath[module.entry]
+            .join(&module.name)
+            .join("metadata.json");
+        let file = shown.to_string_lossy().into_owned();
+        if let Some((bytes, diagnostic)) = module.metadata_problem(&file, options) {
+            let text: Arc<str> = String::from_utf8_lossy(&bytes).into();
+            found.push((file, text, diagnostic));
         }
     }
     found

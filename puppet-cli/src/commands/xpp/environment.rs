@@ -1,11 +1,7 @@
 //! What `xpp build` and `xpp check` look at: every source Puppet can load from an environment
-//! and where its `.xpp` goes.
-//!
-//! * The environment's own `manifests/**/*.pp` (module name `environment`, reserved by
-//!   PRFC-23).
-//! * For each module on the module path (default `ENVDIR/modules`; a module's name is its
-//!   directory name; the first occurrence of a name wins; symbolic links are followed):
-//!   `manifests/`, `functions/`, `types/`, `plans/` (`*.pp`) and `templates/` (`*.epp`).
+//! and where its `.xpp` goes (`puppet_workspace::environment`: the environment's own
+//! `manifests/**/*.pp` as module `environment`, and each module's `manifests/`, `functions/`,
+//! `types/`, `plans/` and `templates/`, modules found on the module path as Puppet finds them).
 //!
 //! A source `M/<dir>/x.pp` (or `x.epp`) of module `M` gets
 //! `ENVDIR/.xpp/modules/M/<dir>/x.xpp`. The file name recorded inside is relative to the
@@ -20,21 +16,13 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
+use puppet_syntax::report::escape_path;
+use puppet_workspace::environment::{self as workspace, EnvironmentSources};
 use rayon::prelude::*;
 
 use super::state::FileId;
 
-/// The reserved module name of the environment's own files.
-pub const ENVIRONMENT_MODULE: &str = "environment";
-
-/// Module directories and the extension Puppet loads from each.
-const MODULE_DIRS: &[(&str, &str)] = &[
-    ("manifests", "pp"),
-    ("functions", "pp"),
-    ("types", "pp"),
-    ("plans", "pp"),
-    ("templates", "epp"),
-];
+pub use puppet_workspace::environment::{xpp_root, ENVIRONMENT_MODULE};
 
 /// One source and its `.xpp`.
 #[derive(Clone, Debug)]
@@ -92,11 +80,6 @@ pub struct Walk {
     pub watched: Vec<Watched>,
 }
 
-/// The `.xpp` tree of `envdir`.
-pub fn xpp_root(envdir: &Path) -> PathBuf {
-    envdir.join(".xpp").join("modules")
-}
-
 /// Every loadable source of the environment (see [`Walk`]). The modules are walked in
 /// parallel (on the current rayon pool): the walk is all system calls, and it comes before the
 /// build.
@@ -110,94 +93,47 @@ pub fn sources(envdir: &Path, modulepath: &[PathBuf]) -> Walk {
             id: None,
         });
     }
-    // (module directory, module name, subdirectory, extension): the trees to walk.
-    let mut trees: Vec<(PathBuf, String, &str, &str)> = vec![(
-        envdir.to_path_buf(),
-        ENVIRONMENT_MODULE.to_owned(),
-        "manifests",
-        "pp",
-    )];
-    let mut seen = HashSet::new();
-    for entry_dir in modulepath {
-        let Ok(entries) = std::fs::read_dir(entry_dir) else {
-            watched.push(Watched {
-                path: entry_dir.clone(),
-                id: None,
-            });
-            continue;
-        };
+    let EnvironmentSources {
+        sources: found,
+        modules,
+        problems,
+        listed,
+    } = workspace::sources(envdir, modulepath, true);
+    for entry in &modules.entries {
         watched.push(Watched {
-            path: entry_dir.clone(),
-            id: entry_dir.metadata().ok().as_ref().and_then(FileId::of),
+            path: entry.dir.clone(),
+            id: entry.metadata.as_ref().and_then(FileId::of),
         });
-        let mut modules: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-        modules.sort();
-        for module_dir in modules {
-            let Some(name) = module_dir
-                .file_name()
-                .and_then(|n| n.to_str())
-                .map(str::to_owned)
-            else {
-                continue;
-            };
-            // `metadata()` follows symbolic links (Debian's module path is made of them).
-            let Ok(metadata) = module_dir.metadata() else {
-                continue;
-            };
-            if metadata.is_dir() && name == ENVIRONMENT_MODULE {
-                // PRFC-23 keeps the name for the environment's own files, and Puppet cannot
-                // load such a module either (its own loader is named `environment`).
-                log::warn!(
-                    code = "RESERVED_MODULE_NAME",
-                    path = module_dir.display().to_string().as_str();
-                    "module skipped: '{ENVIRONMENT_MODULE}' is the name of Puppet's own loader \
-                     of the environment (Puppet fails on every file with such a module on the \
-                     module path) and of the environment's own files in .xpp; rename the module"
-                );
-                continue;
-            }
-            if !metadata.is_dir() || !seen.insert(name.clone()) {
-                continue;
-            }
-            // Its subdirectories are looked for, not listed: their coming or going changes it.
-            watched.push(Watched {
-                path: module_dir.clone(),
-                id: FileId::of(&metadata),
-            });
-            for (sub, ext) in MODULE_DIRS {
-                trees.push((module_dir.clone(), name.clone(), sub, ext));
-            }
-        }
     }
-    let root = xpp_root(envdir);
-    let walked: Vec<Walk> = trees
-        .par_iter()
-        .map(|(dir, module, sub, ext)| {
-            let mut tree = Tree::new(ext, true);
-            tree.walk(&dir.join(sub));
-            let sources = tree
-                .files
-                .into_iter()
-                .map(|(path, metadata)| {
-                    let inside = path.strip_prefix(dir).expect("walked under dir");
-                    let xpp = root.join(module).join(inside).with_extension("xpp");
-                    Source::new(path, xpp, envdir, metadata)
-                })
-                .collect();
-            Walk {
-                sources,
-                problems: tree.problems,
-                watched: tree.listed,
-            }
+    for reserved in &modules.reserved {
+        // PRFC-23 keeps `environment` for the environment's own files, and Puppet cannot load
+        // a module named as one of its own loaders either.
+        log::warn!(
+            code = "RESERVED_MODULE_NAME",
+            path = escape_path(reserved).as_ref();
+            "module skipped: its name is that of one of Puppet's own loaders (Puppet fails on \
+             every file with such a module on the module path; '{ENVIRONMENT_MODULE}' is also \
+             the name of the environment's own files in .xpp); rename the module"
+        );
+    }
+    // A module's subdirectories are looked for, not listed: their coming or going changes it.
+    for module in &modules.modules {
+        watched.push(Watched {
+            path: module.dir.clone(),
+            id: FileId::of(&module.metadata),
+        });
+    }
+    watched.extend(listed.iter().map(|(path, metadata)| Watched {
+        path: path.clone(),
+        id: FileId::of(metadata),
+    }));
+    let mut out: Vec<Source> = found
+        .into_iter()
+        .map(|source| {
+            let xpp = workspace::xpp_path(envdir, &source.module, source.dir, &source.inside_dir);
+            Source::new(source.path, xpp, envdir, source.metadata)
         })
         .collect();
-    let mut out = Vec::new();
-    let mut problems = Vec::new();
-    for walk in walked {
-        out.extend(walk.sources);
-        problems.extend(walk.problems);
-        watched.extend(walk.watched);
-    }
     // By bytes: a comparison of path components costs more than the rest of a build with
     // nothing to do (the order only needs to be fixed, and equal paths side by side).
     out.sort_unstable_by(|a, b| a.xpp.as_os_str().cmp(b.xpp.as_os_str()));
@@ -209,118 +145,13 @@ pub fn sources(envdir: &Path, modulepath: &[PathBuf]) -> Walk {
     }
 }
 
-/// What tells directories apart: device and inode.
-#[cfg(unix)]
-type DirKey = (u64, u64);
-#[cfg(not(unix))]
-type DirKey = PathBuf;
-
-#[cfg(unix)]
-fn dir_key(_dir: &Path, metadata: &std::fs::Metadata) -> DirKey {
-    use std::os::unix::fs::MetadataExt;
-    (metadata.dev(), metadata.ino())
-}
-
-#[cfg(not(unix))]
-fn dir_key(dir: &Path, _metadata: &std::fs::Metadata) -> DirKey {
-    dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf())
-}
-
-/// One walk of a tree: files with extension `ext` under a directory, following symbolic
-/// links, each directory once (directories are told apart by device and inode), with their
-/// metadata when `stat_files`.
-///
-/// Few system calls: an entry's type comes from the directory listing, a file costs nothing
-/// more, a directory one `lstat` for its identity, a symbolic link one `stat` to follow it.
-/// (`canonicalize` per directory and `metadata` per entry made the walk, which runs before
-/// the parallel part of a build, a large share of a build with nothing to do.)
-struct Tree<'a> {
-    ext: &'a str,
-    stat_files: bool,
-    files: Vec<(PathBuf, Option<std::fs::Metadata>)>,
-    problems: Vec<String>,
-    /// Every directory listed, with its identity.
-    listed: Vec<Watched>,
-    visited: HashSet<DirKey>,
-}
-
-impl<'a> Tree<'a> {
-    fn new(ext: &'a str, stat_files: bool) -> Self {
-        Tree {
-            ext,
-            stat_files,
-            files: Vec::new(),
-            problems: Vec::new(),
-            listed: Vec::new(),
-            visited: HashSet::new(),
-        }
-    }
-
-    fn walk(&mut self, dir: &Path) {
-        let Ok(metadata) = dir.metadata() else {
-            return;
-        };
-        self.walk_dir(dir, &metadata);
-    }
-
-    fn walk_dir(&mut self, dir: &Path, metadata: &std::fs::Metadata) {
-        if !metadata.is_dir() || !self.visited.insert(dir_key(dir, metadata)) {
-            return;
-        }
-        let entries = match std::fs::read_dir(dir) {
-            Ok(entries) => entries,
-            Err(err) => {
-                self.problems
-                    .push(format!("cannot read {}: {err}", dir.display()));
-                return;
-            }
-        };
-        self.listed.push(Watched {
-            path: dir.to_path_buf(),
-            id: FileId::of(metadata),
-        });
-        let mut entries: Vec<std::fs::DirEntry> = entries.flatten().collect();
-        entries.sort_by_key(|e| e.file_name());
-        for entry in entries {
-            let Ok(kind) = entry.file_type() else {
-                continue;
-            };
-            let path = entry.path();
-            let (is_file, file_metadata) = if kind.is_symlink() {
-                match path.metadata() {
-                    Ok(m) if m.is_dir() => {
-                        self.walk_dir(&path, &m);
-                        continue;
-                    }
-                    Ok(m) => (m.is_file(), Some(m)),
-                    Err(_) => continue,
-                }
-            } else if kind.is_dir() {
-                if let Ok(m) = entry.metadata() {
-                    self.walk_dir(&path, &m);
-                }
-                continue;
-            } else {
-                (kind.is_file(), None)
-            };
-            if is_file && path.extension().is_some_and(|e| e == self.ext) {
-                // A regular file's `DirEntry::metadata` is an `fstatat` in its directory.
-                let file_metadata = match file_metadata {
-                    Some(m) => Some(m),
-                    None if self.stat_files => entry.metadata().ok(),
-                    None => None,
-                };
-                self.files.push((path, file_metadata));
-            }
-        }
-    }
-}
-
 /// Every `.xpp` file under the `.xpp` tree (for finding orphans).
 pub fn existing_xpp_files(envdir: &Path) -> Vec<PathBuf> {
-    let mut tree = Tree::new("xpp", false);
-    tree.walk(&xpp_root(envdir));
-    tree.files.into_iter().map(|(path, _)| path).collect()
+    workspace::walk_tree(&xpp_root(envdir), "xpp", false)
+        .files
+        .into_iter()
+        .map(|(path, _)| path)
+        .collect()
 }
 
 /// What [`settle_xpp_tree`] found.
