@@ -20,13 +20,11 @@ use std::path::PathBuf;
 use diag_util::oracle_env;
 use diag_util::verdict::first_error_differs;
 use puppet_syntax::{parse, parse_and_validate, ParseOptions};
+use puppet_test_support::knobs;
 use serde_json::Value;
 
 fn oracle_path() -> PathBuf {
-    match std::env::var_os("PUPPET_ORACLE_JSONL") {
-        Some(p) => PathBuf::from(p),
-        None => oracle_env::oracle_dir().join("corpus.jsonl"),
-    }
+    oracle_env::answers_path("PUPPET_ORACLE_JSONL", "corpus.jsonl")
 }
 
 #[test]
@@ -34,7 +32,7 @@ fn corpus_pn_and_positions_equal_ruby() {
     let path = oracle_path();
     let Ok(jsonl) = std::fs::read_to_string(&path) else {
         assert!(
-            std::env::var_os("PUPPET_ORACLE_REQUIRED").is_none(),
+            !oracle_env::required(),
             "{} is missing: run scripts/oracle-reference",
             path.display()
         );
@@ -44,7 +42,7 @@ fn corpus_pn_and_positions_equal_ruby() {
         );
         return;
     };
-    let tasks = std::env::var_os("PUPPET_ORACLE_TASKS").is_some();
+    let tasks = knobs::is_set("PUPPET_ORACLE_TASKS");
     let (mut files, mut pn_same, mut locs_same, mut nodes) = (0usize, 0usize, 0usize, 0usize);
     let (mut rejected, mut rejected_alike) = (0usize, 0usize);
     let (mut crashed, mut crashed_reported) = (0usize, 0usize);

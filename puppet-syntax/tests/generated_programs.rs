@@ -27,7 +27,7 @@
 mod diag_util;
 mod gen;
 
-use diag_util::env_number;
+use puppet_test_support::knobs;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -39,14 +39,12 @@ use gen::{cases, shrink, Program};
 use puppet_syntax::{parse, ParseOptions};
 use serde_json::Value;
 
-use gen::DEFAULT_SEED;
-
 /// Without Ruby: every generated program is parsed without a panic and its CST is the program,
 /// byte for byte; the generator is deterministic.
 #[test]
 fn generated_programs_round_trip_through_the_cst() {
-    let seed = env_number("PUPPET_GEN_SEED", DEFAULT_SEED);
-    let count = env_number("PUPPET_GEN_COUNT", 10_000).min(1_000);
+    let seed = knobs::number("PUPPET_GEN_SEED");
+    let count = knobs::number("PUPPET_GEN_COUNT").min(1_000);
     let mut bytes = 0;
     for i in 0..count {
         let program = gen::program(seed, i);
@@ -71,10 +69,10 @@ fn generated_programs_round_trip_through_the_cst() {
 #[test]
 #[ignore = "needs Ruby Puppet; run by scripts/differential"]
 fn generated_programs_equal_ruby() {
-    let seed = env_number("PUPPET_GEN_SEED", DEFAULT_SEED);
-    let count = env_number("PUPPET_GEN_COUNT", 10_000);
-    let shrink_max = env_number("PUPPET_GEN_SHRINK_MAX", 60) as usize;
-    let required = std::env::var_os("PUPPET_ORACLE_REQUIRED").is_some();
+    let seed = knobs::number("PUPPET_GEN_SEED");
+    let count = knobs::number("PUPPET_GEN_COUNT");
+    let shrink_max = knobs::number("PUPPET_GEN_SHRINK_MAX") as usize;
+    let required = knobs::is_set("PUPPET_ORACLE_REQUIRED");
 
     let start = Instant::now();
     let programs: Vec<Program> = (0..count).map(|i| gen::program(seed, i)).collect();
@@ -82,7 +80,7 @@ fn generated_programs_equal_ruby() {
     let bytes: usize = sources.iter().map(|(_, s)| s.len()).sum();
     let epps = sources.iter().filter(|(epp, _)| *epp).count();
     let generate_time = start.elapsed();
-    if let Some(dir) = std::env::var_os("PUPPET_GEN_DUMP") {
+    if let Some(dir) = knobs::var("PUPPET_GEN_DUMP") {
         dump_programs(&PathBuf::from(dir), &sources);
     }
 
@@ -270,7 +268,7 @@ fn ruby_records(
     }
     // Ruby is the slow side: one process per core (PUPPET_GEN_RUBY_JOBS), the first kept open
     // for shrinking.
-    let jobs = env_number(
+    let jobs = knobs::number_or(
         "PUPPET_GEN_RUBY_JOBS",
         std::thread::available_parallelism().map_or(1, |n| n.get() as u64),
     )

@@ -27,7 +27,7 @@
 mod diag_util;
 mod gen;
 
-use diag_util::env_number;
+use puppet_test_support::knobs;
 use std::time::Instant;
 
 use diag_util::oracle::{validate_sources_with_ruby, RubyValidation};
@@ -38,8 +38,8 @@ use puppet_syntax::parse_and_validate;
 #[test]
 #[ignore = "needs Ruby Puppet; run by scripts/differential"]
 fn generated_programs_validate_like_ruby() {
-    let seed = env_number("PUPPET_GEN_SEED", gen::DEFAULT_SEED);
-    let count = env_number("PUPPET_GEN_VALIDATE_COUNT", 10_000);
+    let seed = knobs::number("PUPPET_GEN_SEED");
+    let count = knobs::number("PUPPET_GEN_VALIDATE_COUNT");
 
     let sources: Vec<(bool, String)> = (0..count)
         .map(|i| {

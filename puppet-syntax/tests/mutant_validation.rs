@@ -33,7 +33,7 @@ mod diag_util;
 mod gen;
 mod mutants;
 
-use diag_util::env_number;
+use puppet_test_support::knobs;
 use std::time::Instant;
 
 use diag_util::oracle::{validate_sources_with_ruby, RubyValidation};
@@ -148,10 +148,10 @@ const FRAGMENTS: &[&str] = &[
 #[test]
 #[ignore = "needs Ruby Puppet; run by scripts/differential"]
 fn mutants_fail_and_validate_like_ruby() {
-    let seed = env_number("PUPPET_MUTANT_SEED", 0x5EED_3A7E);
-    let count = env_number("PUPPET_MUTANT_COUNT", 20_000) as usize;
-    let generated_percent = env_number("PUPPET_MUTANT_GENERATED", 25) as usize;
-    let required = std::env::var_os("PUPPET_ORACLE_REQUIRED").is_some();
+    let seed = knobs::number("PUPPET_MUTANT_SEED");
+    let count = knobs::number("PUPPET_MUTANT_COUNT") as usize;
+    let generated_percent = knobs::number("PUPPET_MUTANT_GENERATED") as usize;
+    let required = knobs::is_set("PUPPET_ORACLE_REQUIRED");
     let files = corpus_files();
     if files.is_empty() {
         assert!(!required, "the corpus is needed");

@@ -16,11 +16,11 @@ mod diag_util;
 #[path = "rng/mod.rs"]
 mod rng;
 
-use diag_util::env_number;
 use diag_util::oracle::{validate_sources_with_ruby, RubyValidation};
 use diag_util::show_rows;
 use diag_util::verdict::{assert_no_failures, validation_rows, Expected};
 use puppet_syntax::parse_and_validate;
+use puppet_test_support::knobs;
 use rng::Rng;
 
 /// The keys' leaves: each kind of value the type parser interprets, and some it refuses.
@@ -126,8 +126,8 @@ fn program(rng: &mut Rng) -> String {
 #[test]
 #[ignore = "needs Ruby Puppet; run by scripts/differential"]
 fn type_mappings_import_like_ruby() {
-    let seed = env_number("PUPPET_TYPE_MAPPING_SEED", 31);
-    let count = env_number("PUPPET_TYPE_MAPPING_COUNT", 4_000);
+    let seed = knobs::number("PUPPET_TYPE_MAPPING_SEED");
+    let count = knobs::number("PUPPET_TYPE_MAPPING_COUNT");
     let mut rng = Rng::new(seed);
     let sources: Vec<(bool, String)> = (0..count).map(|_| (false, program(&mut rng))).collect();
     let Some(RubyValidation {

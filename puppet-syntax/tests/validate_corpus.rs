@@ -30,15 +30,13 @@ use diag_util::oracle_env;
 use diag_util::verdict::internal_error;
 use diag_util::{diagnostic_row, import_code, Row};
 use puppet_syntax::{parse_and_validate, LocationContext, ParseOptions, PuppetRelease};
+use puppet_test_support::knobs;
 use serde_json::Value;
 
 const MODULEPATH: &str = "/usr/share/puppet/modules";
 
-fn oracle(env: &str, default: &str) -> PathBuf {
-    match std::env::var_os(env) {
-        Some(p) => PathBuf::from(p),
-        None => oracle_env::oracle_dir().join(default),
-    }
+fn oracle(knob: &str, default: &str) -> PathBuf {
+    oracle_env::answers_path(knob, default)
 }
 
 fn read_or_skip(path: &Path, how: &str) -> Option<String> {
@@ -46,7 +44,7 @@ fn read_or_skip(path: &Path, how: &str) -> Option<String> {
         Ok(text) => Some(text),
         Err(_) => {
             assert!(
-                std::env::var_os("PUPPET_ORACLE_REQUIRED").is_none(),
+                !oracle_env::required(),
                 "{} is missing: run {how}",
                 path.display()
             );
@@ -191,7 +189,7 @@ fn corpus_validates_like_ruby() {
         return;
     };
     // `PUPPET_ORACLE_TASKS`: the oracle parsed with `--tasks` (`scripts/compare-with-ruby`).
-    let tasks = std::env::var_os("PUPPET_ORACLE_TASKS").is_some();
+    let tasks = knobs::is_set("PUPPET_ORACLE_TASKS");
     let options = ParseOptions::default()
         .tasks(tasks)
         .release(oracle_env::release());
@@ -204,7 +202,7 @@ fn corpus_validates_like_ruby() {
 fn modulepath_sample_like_ruby() {
     if !Path::new(MODULEPATH).is_dir() {
         assert!(
-            std::env::var_os("PUPPET_ORACLE_REQUIRED").is_none(),
+            !oracle_env::required(),
             "{MODULEPATH} is missing: run scripts/install-deps"
         );
         eprintln!("note: {MODULEPATH} not found; run scripts/install-deps to enable this test");
@@ -230,11 +228,11 @@ fn modulepath_corpus_like_ruby() {
     // `PUPPET_MODULEPATH`: the module path the oracle used (`scripts/compare-with-ruby
     // --modulepath`), Debian's by default.
     let release = oracle_env::release();
-    let options = match std::env::var_os("PUPPET_MODULEPATH") {
+    let options = match knobs::var("PUPPET_MODULEPATH") {
         Some(modulepath) => with_modulepath_at(modulepath, release),
         None => with_modulepath(release),
     };
-    let tasks = std::env::var_os("PUPPET_ORACLE_TASKS").is_some();
+    let tasks = knobs::is_set("PUPPET_ORACLE_TASKS");
     report(
         "validator module path corpus differential",
         compare(&jsonl, &options.tasks(tasks)),

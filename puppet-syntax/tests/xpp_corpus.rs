@@ -9,19 +9,16 @@
 //! `PUPPET_ORACLE_REQUIRED` is set (as `scripts/differential` does). Another Ruby Puppet's
 //! (`PUPPET_ORACLE_RELEASE`) is in `target/oracle/release-RELEASE/` (`diag_util/oracle_env.rs`).
 
-#[path = "diag_util/oracle_env.rs"]
-mod oracle_env;
+use puppet_test_support::oracle as oracle_env;
 
 use std::path::PathBuf;
 
 use puppet_syntax::{parse, xpp, ParseOptions};
+use puppet_test_support::knobs;
 use serde_json::Value;
 
 fn oracle_path() -> PathBuf {
-    match std::env::var_os("PUPPET_PCORE_ORACLE_JSONL") {
-        Some(p) => PathBuf::from(p),
-        None => oracle_env::oracle_dir().join("pcore.jsonl"),
-    }
+    oracle_env::answers_path("PUPPET_PCORE_ORACLE_JSONL", "pcore.jsonl")
 }
 
 /// The first byte where `a` and `b` differ, with some context of each.
@@ -47,7 +44,7 @@ fn corpus_program_pcore_json_equals_ruby() {
     let path = oracle_path();
     let Ok(jsonl) = std::fs::read_to_string(&path) else {
         assert!(
-            std::env::var_os("PUPPET_ORACLE_REQUIRED").is_none(),
+            !oracle_env::required(),
             "{} is missing: run scripts/oracle-pcore",
             path.display()
         );
@@ -57,7 +54,7 @@ fn corpus_program_pcore_json_equals_ruby() {
         );
         return;
     };
-    let tasks = std::env::var_os("PUPPET_ORACLE_TASKS").is_some();
+    let tasks = knobs::is_set("PUPPET_ORACLE_TASKS");
     let (mut files, mut same, mut bytes, mut rejected) = (0usize, 0usize, 0usize, 0usize);
     let mut failures: Vec<String> = Vec::new();
     for line in jsonl.lines() {

@@ -7,49 +7,21 @@
 //! Ruby's deserializer is slow (about 40 s for the corpus), so this runs only with
 //! `PUPPET_XPP_RUBY=1` (set by `scripts/differential`); `PUPPET_CORPUS` picks another corpus,
 //! `PUPPET_ORACLE_RUBY` and `PUPPET_ORACLE_RELEASE` another Ruby Puppet
-//! (`diag_util/oracle_env.rs`).
-
-#[path = "diag_util/oracle_env.rs"]
-mod oracle_env;
+//! (`puppet_test_support::oracle`).
 
 use std::path::PathBuf;
 use std::process::Stdio;
 
 use puppet_syntax::xpp::{self, XppFormat};
 use puppet_syntax::{parse_and_validate, ParseOptions};
+use puppet_test_support::corpus::files as corpus_files;
+use puppet_test_support::knobs;
+use puppet_test_support::oracle as oracle_env;
 use serde_json::Value;
-
-fn corpus_files() -> Vec<PathBuf> {
-    let root = std::env::var_os("PUPPET_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/share/puppet/modules.available"));
-    let mut out = Vec::new();
-    let mut stack = vec![root];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-            let path = entry.path();
-            let Ok(kind) = entry.file_type() else {
-                continue;
-            };
-            if kind.is_dir() {
-                stack.push(path);
-            } else if kind.is_file()
-                && matches!(
-                    path.extension().and_then(|e| e.to_str()),
-                    Some("pp" | "epp")
-                )
-            {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 #[test]
 fn ruby_deserializes_our_json_into_the_same_program() {
-    if std::env::var_os("PUPPET_XPP_RUBY").is_none() {
+    if !knobs::is_set("PUPPET_XPP_RUBY") {
         eprintln!(
             "note: set PUPPET_XPP_RUBY=1 (scripts/differential does) to run Ruby's deserializer"
         );

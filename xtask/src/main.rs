@@ -7,13 +7,17 @@
 //!   description): `puppet-syntax/src/model/generated/*.rs` and `puppet-syntax/model/ast.json`.
 //! * `codegen --check`: fail (exit status 1) naming every committed generated file that differs
 //!   from what `codegen` would write. `scripts/test` runs it.
+//! * `test-knobs`: print every environment variable the tests and test scripts read (the table
+//!   of `test-support/src/knobs.rs`); `test-knobs --markdown` writes it into
+//!   `docs/contributing.md`.
 
 mod codegen;
+mod test_knobs;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask codegen [--check]";
+const USAGE: &str = "usage: cargo xtask codegen [--check] | cargo xtask test-knobs [--markdown]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -21,6 +25,10 @@ fn main() -> ExitCode {
     let result = match args.as_slice() {
         ["codegen"] => codegen::run(&workspace_root(), codegen::Mode::Write),
         ["codegen", "--check"] => codegen::run(&workspace_root(), codegen::Mode::Check),
+        ["test-knobs"] => test_knobs::run(&workspace_root(), test_knobs::Mode::Print),
+        ["test-knobs", "--markdown"] => {
+            test_knobs::run(&workspace_root(), test_knobs::Mode::Markdown)
+        }
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);

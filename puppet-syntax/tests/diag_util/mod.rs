@@ -3,7 +3,8 @@
 #![allow(dead_code)]
 
 pub mod oracle;
-pub mod oracle_env;
+/// Which Ruby Puppet answers (`puppet_test_support::oracle`).
+pub use puppet_test_support::oracle as oracle_env;
 pub mod verdict;
 
 use puppet_syntax::Diagnostic;
@@ -63,12 +64,4 @@ pub fn show_rows(rows: &[Row]) -> String {
     rows.iter()
         .map(|r| format!("\n      {} {} {}:{} | {}", r.1, r.0, r.2, r.3, r.4))
         .collect()
-}
-
-/// The number in environment variable `name` (a test's knob), or `default`.
-pub fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
 }

@@ -205,10 +205,7 @@ pub fn validate_sources_with_ruby(
     let (records, cached) = match validate_with_ruby(prefix, &files, sources, &modulepath) {
         Ok(r) => r,
         Err(e) => {
-            assert!(
-                std::env::var_os("PUPPET_ORACLE_REQUIRED").is_none(),
-                "Ruby Puppet is needed: {e}"
-            );
+            assert!(!oracle_env::required(), "Ruby Puppet is needed: {e}");
             eprintln!("note: Ruby Puppet is not available ({e}); {prefix} skipped");
             return None;
         }

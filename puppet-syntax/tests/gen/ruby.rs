@@ -7,11 +7,8 @@ use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 
 use serde_json::Value;
 
-// The Ruby Puppet asked: `PUPPET_ORACLE_RUBY` (default `ruby`). Tests that also use
-// `diag_util` hold a second copy of this small module, which is harmless.
-#[allow(clippy::duplicate_mod)]
-#[path = "../diag_util/oracle_env.rs"]
-mod oracle_env;
+// The Ruby Puppet asked: `PUPPET_ORACLE_RUBY` (default `ruby`).
+use puppet_test_support::oracle as oracle_env;
 
 /// The oracle script, relative to the workspace root.
 pub const SCRIPT: &str = "scripts/oracle/program_reference.rb";

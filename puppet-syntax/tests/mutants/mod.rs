@@ -4,54 +4,15 @@
 //! lexer's token boundaries.
 #![allow(dead_code)]
 
-use std::fs;
-use std::path::PathBuf;
-
 use puppet_syntax::lexer::lex;
 use puppet_syntax::ParseOptions;
-
-pub const DEFAULT_CORPUS: &str = "/usr/share/puppet/modules.available";
 
 #[path = "../rng/mod.rs"]
 mod rng;
 pub use rng::Rng;
 
-/// The `.pp` and `.epp` files of the corpus (`PUPPET_CORPUS`, default the Debian modules),
-/// sorted; empty, with a note, when it is not installed (an error under `CI`).
-pub fn corpus_files() -> Vec<PathBuf> {
-    let root = std::env::var_os("PUPPET_CORPUS")
-        .map_or_else(|| PathBuf::from(DEFAULT_CORPUS), PathBuf::from);
-    if !root.is_dir() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "corpus {} is missing under CI",
-            root.display()
-        );
-        println!("note: corpus {} not found; skipping", root.display());
-        return Vec::new();
-    }
-    let mut files = Vec::new();
-    let mut stack = vec![root];
-    while let Some(dir) = stack.pop() {
-        for entry in fs::read_dir(&dir).unwrap() {
-            let entry = entry.unwrap();
-            let file_type = entry.file_type().unwrap();
-            let path = entry.path();
-            if file_type.is_dir() {
-                stack.push(path);
-            } else if file_type.is_file()
-                && matches!(
-                    path.extension().and_then(|e| e.to_str()),
-                    Some("pp" | "epp")
-                )
-            {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
+/// The corpus's `.pp` and `.epp` files, sorted (empty, with a note, when it is not installed).
+pub use puppet_test_support::corpus::files as corpus_files;
 
 /// Byte spans of the tokens of `text` (from the lexer), non-empty ones only.
 pub fn token_spans(text: &str, epp: bool) -> Vec<(usize, usize)> {

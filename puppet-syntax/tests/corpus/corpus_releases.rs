@@ -13,16 +13,18 @@
 //! (`scripts/install-deps` installs it) the test prints a note and passes; a corpus other than
 //! the one recorded (another number of files or of bytes) fails it: record it again.
 
-mod diag_util;
+use crate::diag_util;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use diag_util::verdict::{assert_no_failures, differs_from_ruby};
 use puppet_syntax::{parse_and_validate, LocationContext, ParseOptions, PuppetRelease};
+use puppet_test_support::corpus;
 use serde_json::Value;
 
-const CORPUS: &str = "/usr/share/puppet/modules.available";
+/// The recorded diagnostics are Debian's corpus's, so `PUPPET_CORPUS` does not apply here.
+const CORPUS: &str = corpus::DEFAULT_ROOT;
 const MODULEPATH: &str = "/usr/share/puppet/modules";
 
 /// The releases recorded, as named in the file names.
@@ -63,29 +65,7 @@ fn recorded(release: &str, mode: &str) -> Recorded {
 /// The `.pp` and `.epp` files below `root`, as `find` lists them (symbolic links to
 /// directories followed when `follow`), in byte order.
 fn files_below(root: &Path, follow: bool) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-            let path = entry.path();
-            let meta = if follow {
-                std::fs::metadata(&path)
-            } else {
-                std::fs::symlink_metadata(&path)
-            };
-            let Ok(meta) = meta else { continue };
-            if meta.is_dir() {
-                stack.push(path);
-            } else if meta.is_file()
-                && matches!(
-                    path.extension().and_then(|e| e.to_str()),
-                    Some("pp" | "epp")
-                )
-            {
-                out.push(path);
-            }
-        }
-    }
+    let mut out = corpus::files_below(root, follow);
     out.sort_by(|a, b| {
         a.as_os_str()
             .as_encoded_bytes()

@@ -8,7 +8,7 @@
 //! * for every node, the attributes our reflection reports as non-default must be exactly the
 //!   keys of Ruby's `_pcore_init_hash` (what a Pcore writer keeps).
 
-mod pn_util;
+use crate::pn_util;
 
 use puppet_syntax::model::{
     AttrDefault, AttrInput, AttrType, IntValue, Model, ModelClass, NodeId, NodeKind,

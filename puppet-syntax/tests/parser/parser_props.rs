@@ -89,7 +89,7 @@ fn fragments() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: puppet_test_support::knobs::number("PROPTEST_CASES") as u32, ..ProptestConfig::default() })]
 
     #[test]
     fn cst_round_trips_arbitrary_text(text in "\\PC{0,200}") {

@@ -9,43 +9,12 @@
 //!   payloads (`read_payload`: the deserializer's own checks alone, no digest) only must not
 //!   panic.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use puppet_syntax::xpp::{self, XppFormat, XppWriteOptions};
 use puppet_syntax::{parse_and_validate, ParseOptions, ParseResult};
-
-const DEFAULT_CORPUS: &str = "/usr/share/puppet/modules.available";
-
-fn corpus_files() -> Vec<PathBuf> {
-    let root = std::env::var_os("PUPPET_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(DEFAULT_CORPUS));
-    let mut out = Vec::new();
-    let mut stack = vec![root];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            let Ok(kind) = entry.file_type() else {
-                continue;
-            };
-            if kind.is_dir() {
-                stack.push(path);
-            } else if kind.is_file()
-                && matches!(
-                    path.extension().and_then(|e| e.to_str()),
-                    Some("pp" | "epp")
-                )
-            {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
-}
+use puppet_test_support::corpus::files as corpus_files;
+use puppet_test_support::knobs;
 
 fn options_for(path: &Path) -> ParseOptions {
     ParseOptions::new()
@@ -148,21 +117,14 @@ impl Rng {
     }
 }
 
-fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 #[test]
 fn corrupted_files_never_panic_and_are_never_a_wrong_tree() {
     let files = corpus_files();
     if files.is_empty() {
         return;
     }
-    let total = env_number("XPP_CORRUPTIONS", 100_000);
-    let mut rng = Rng(env_number("XPP_CORRUPTION_SEED", 0x5eed_1234_abcd_0001) | 1);
+    let total = knobs::number("XPP_CORRUPTIONS");
+    let mut rng = Rng(knobs::number("XPP_CORRUPTION_SEED") | 1);
     // Small files keep the run short; every size class is still represented.
     let mut samples = Vec::new();
     for path in files

@@ -1,43 +1,21 @@
 //! The lexer over every `.pp` and `.epp` file of the Puppet module corpus in
-//! `/usr/share/puppet/modules.available` (skipped with a note when it is not installed):
+//! (`PUPPET_CORPUS`, default `/usr/share/puppet/modules.available`; skipped with a note when it
+//! is not installed):
 //! tokens must cover each file and no error may be reported. `lexer_throughput` (ignored by
-//! default) measures the speed: `cargo test --release --test lexer_corpus -- --ignored --nocapture`.
+//! default) measures the speed: `cargo test --release --test corpus lexer_corpus -- --ignored
+//! --nocapture`.
 
-mod lexer_util;
+use crate::lexer_util;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use puppet_syntax::lexer::lex;
 use puppet_syntax::ParseOptions;
-
-const CORPUS: &str = "/usr/share/puppet/modules.available";
-
-/// Files with extension `ext` under the corpus (symlinked directories are not followed:
-/// they duplicate modules).
-fn corpus_files(ext: &str) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut stack = vec![PathBuf::from(CORPUS)];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let Ok(ft) = entry.file_type() else { continue };
-            let path = entry.path();
-            if ft.is_dir() {
-                stack.push(path);
-            } else if ft.is_file() && path.extension().is_some_and(|e| e == ext) {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
+use puppet_test_support::corpus;
 
 fn load(ext: &str) -> Vec<(PathBuf, String)> {
-    corpus_files(ext)
+    corpus::files_with_extension(ext)
         .into_iter()
         .filter_map(|p| std::fs::read_to_string(&p).ok().map(|s| (p, s)))
         .collect()
@@ -45,8 +23,7 @@ fn load(ext: &str) -> Vec<(PathBuf, String)> {
 
 #[test]
 fn corpus_lexes_without_errors() {
-    if !Path::new(CORPUS).is_dir() {
-        eprintln!("note: {CORPUS} does not exist; skipping the corpus lexer test");
+    if corpus::root().is_none() {
         return;
     }
     let mut failures = Vec::new();
@@ -83,8 +60,7 @@ fn corpus_lexes_without_errors() {
 #[test]
 #[ignore = "benchmark: run in release mode with --ignored --nocapture"]
 fn lexer_throughput() {
-    if !Path::new(CORPUS).is_dir() {
-        eprintln!("note: {CORPUS} does not exist; skipping");
+    if corpus::root().is_none() {
         return;
     }
     let files = load("pp");

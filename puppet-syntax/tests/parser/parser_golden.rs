@@ -4,12 +4,10 @@
 //! sibling `.rast` file. `ok` cases must have no error, `err` cases at least one.
 //! Set `UPDATE_EXPECT=1` to (re)write the expected files; review the diff.
 
-mod expect;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use expect::check_expect;
+use puppet_test_support::golden;
 
 use puppet_syntax::syntax::dump_cst;
 use puppet_syntax::{parse, ParseOptions};
@@ -52,7 +50,7 @@ fn run_case(
             if expect_errors { "some" } else { "no" }
         ));
     }
-    if let Err(e) = check_expect(rast, &actual) {
+    if let Err(e) = golden::check(rast, &actual) {
         failures.push(e);
     }
 }
@@ -179,7 +177,7 @@ fn parser_inline_grammar_examples() {
             .join(dir)
             .join(&t.name);
         let src_path = base.with_extension(if t.epp { "epp" } else { "pp" });
-        if std::env::var_os("UPDATE_EXPECT").is_some() {
+        if golden::updating() {
             fs::write(&src_path, &t.source).unwrap();
         }
         run_case(

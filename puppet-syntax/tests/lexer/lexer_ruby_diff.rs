@@ -2,14 +2,15 @@
 //! Puppet is not installed): our tokens, translated to what Ruby yields (`ruby_view`), must
 //! equal Ruby's tokens (kind, value, offset, length), and our first error must be Ruby's
 //! error (code, line, column, message). Inputs: the snippets below, the golden test files
-//! and the Puppet module corpus in `/usr/share/puppet/modules.available` when present.
+//! and the Puppet module corpus (`PUPPET_CORPUS`) when present.
 
-mod lexer_util;
+use crate::lexer_util;
 
 use std::path::{Path, PathBuf};
 
 use lexer_util::{compare_with_ruby, ruby_available, run_oracle};
 use puppet_syntax::ParseOptions;
+use puppet_test_support::{corpus, knobs};
 
 fn pp_options() -> ParseOptions {
     ParseOptions::new()
@@ -121,28 +122,6 @@ const TASKS_SNIPPETS: &[&str] = &[
     "\"${plan}${apply.x}${case}\"",
 ];
 
-fn corpus_files(ext: &str) -> Vec<PathBuf> {
-    let root = Path::new("/usr/share/puppet/modules.available");
-    let mut files = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            let Ok(ft) = entry.file_type() else { continue };
-            if ft.is_dir() {
-                stack.push(path);
-            } else if ft.is_file() && path.extension().is_some_and(|e| e == ext) {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
 fn golden_files() -> Vec<(PathBuf, ParseOptions)> {
     let mut out = Vec::new();
     for dir in ["ok", "err"] {
@@ -181,7 +160,7 @@ fn check_all(inputs: Vec<(String, String, ParseOptions)>) {
         "{} inputs: Ruby raised on {raised}, lexed {heredocs} with heredocs",
         inputs.len()
     );
-    if std::env::var_os("LEXER_DIFF_CODES").is_some() {
+    if knobs::is_set("LEXER_DIFF_CODES") {
         let mut codes = std::collections::BTreeMap::new();
         for r in &results {
             if let Some((code, ..)) = &r.error {
@@ -232,13 +211,13 @@ fn snippets_match_ruby() {
 
 #[test]
 fn corpus_matches_ruby() {
-    if !ruby_available() || !Path::new("/usr/share/puppet/modules.available").is_dir() {
+    if !ruby_available() || !corpus::root_path().is_dir() {
         eprintln!("note: ruby with puppet or the module corpus is missing; skipping the corpus differential test");
         return;
     }
     let mut inputs = Vec::new();
     for (ext, options) in [("pp", pp_options()), ("epp", epp_options())] {
-        for path in corpus_files(ext) {
+        for path in corpus::files_with_extension(ext) {
             if let Ok(source) = std::fs::read_to_string(&path) {
                 inputs.push((path.display().to_string(), source, options.clone()));
             }
@@ -247,13 +226,13 @@ fn corpus_matches_ruby() {
     check_all(inputs);
 }
 
-/// Debug aid: `LEXER_DIFF_SHOW='source' cargo test --test lexer_ruby_diff show -- --nocapture`.
+/// Debug aid: `LEXER_DIFF_SHOW='source' cargo test --test lexer lexer_ruby_diff::show -- --nocapture`.
 #[test]
 fn show() {
-    let Ok(src) = std::env::var("LEXER_DIFF_SHOW") else {
+    let Some(src) = knobs::var("LEXER_DIFF_SHOW") else {
         return;
     };
-    let options = if std::env::var_os("LEXER_DIFF_EPP").is_some() {
+    let options = if knobs::is_set("LEXER_DIFF_EPP") {
         epp_options()
     } else {
         pp_options()
@@ -416,14 +395,8 @@ fn random_fragments_match_ruby() {
         );
         return;
     }
-    let count: usize = std::env::var("LEXER_DIFF_RANDOM")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(3000);
-    let seed: u64 = std::env::var("LEXER_DIFF_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1);
+    let count = knobs::number("LEXER_DIFF_RANDOM") as usize;
+    let seed = knobs::number("LEXER_DIFF_SEED");
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15 ^ seed.wrapping_mul(0x2545_F491_4F6C_DD1D);
     let mut next = move |n: usize| {
         state ^= state << 13;
@@ -463,14 +436,8 @@ fn random_heredocs_match_ruby() {
         eprintln!("note: ruby with puppet is not installed; skipping the random heredoc differential test");
         return;
     }
-    let count: usize = std::env::var("LEXER_DIFF_RANDOM")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(3000);
-    let seed: u64 = std::env::var("LEXER_DIFF_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1);
+    let count = knobs::number("LEXER_DIFF_RANDOM") as usize;
+    let seed = knobs::number("LEXER_DIFF_SEED");
     let mut state: u64 = 0x2545_F491_4F6C_DD1D ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let mut next = move |n: usize| {
         state ^= state << 13;

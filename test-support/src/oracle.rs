@@ -5,41 +5,42 @@
 //!   which loads Debian's Puppet 7.23), e.g.
 //!   `ruby -I/tmp/openvox-8.28.1/lib -r/tmp/openvox-8.28.1/env.rb`;
 //! * `PUPPET_ORACLE_RELEASE`: the release that command loads (default 7.23.0), whose rules our
-//!   validation then applies.
+//!   validation then applies;
+//! * `PUPPET_ORACLE_REQUIRED`: missing answers are a failure rather than a skip.
 //!
 //! Ruby's answers about another release than the default are kept apart, in
 //! `target/oracle/release-RELEASE/`, and the answer caches of another command than `ruby` are
 //! keyed by the command too, so that one Puppet's answers are never taken for another's.
-//! Included both from `diag_util` and, by path, by tests without it.
-#![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use puppet_syntax::PuppetRelease;
 
+use crate::knobs;
+
+/// The workspace root (the parent of this crate).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("test-support lies in the workspace")
+        .to_path_buf()
+}
+
 /// `PUPPET_ORACLE_RELEASE`, or Puppet 7.23.0 (Debian 12's).
 pub fn release() -> PuppetRelease {
-    match std::env::var("PUPPET_ORACLE_RELEASE") {
-        Ok(text) if !text.trim().is_empty() => text
-            .parse()
-            .unwrap_or_else(|e| panic!("PUPPET_ORACLE_RELEASE: {e}")),
-        _ => PuppetRelease::PUPPET_7_23,
-    }
+    let text = knobs::text("PUPPET_ORACLE_RELEASE");
+    text.trim()
+        .parse()
+        .unwrap_or_else(|e| panic!("PUPPET_ORACLE_RELEASE: {e}"))
 }
 
 /// The words of `PUPPET_ORACLE_RUBY`, or `ruby`.
-fn ruby_words() -> Vec<String> {
-    let words: Vec<String> = std::env::var("PUPPET_ORACLE_RUBY")
-        .unwrap_or_default()
+pub fn ruby_words() -> Vec<String> {
+    knobs::text("PUPPET_ORACLE_RUBY")
         .split_whitespace()
         .map(str::to_owned)
-        .collect();
-    if words.is_empty() {
-        vec!["ruby".to_owned()]
-    } else {
-        words
-    }
+        .collect()
 }
 
 /// The command that runs a Ruby script under the oracle's Puppet: add the script and its
@@ -59,7 +60,7 @@ pub fn is_default() -> bool {
 /// Where Ruby's answers are kept: `target/oracle/`, or `target/oracle/release-RELEASE/` for
 /// another oracle than the default.
 pub fn oracle_dir() -> PathBuf {
-    let base = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/oracle");
+    let base = workspace_root().join("target/oracle");
     if is_default() {
         base
     } else {
@@ -75,4 +76,14 @@ pub fn cache_key() -> String {
     } else {
         format!("ruby={} release={}", ruby_words().join(" "), release())
     }
+}
+
+/// Whether a missing oracle answer must fail the test (`PUPPET_ORACLE_REQUIRED`).
+pub fn required() -> bool {
+    knobs::is_set("PUPPET_ORACLE_REQUIRED")
+}
+
+/// The answer file named by knob `knob`, else `default` in [`oracle_dir`].
+pub fn answers_path(knob: &str, default: &str) -> PathBuf {
+    knobs::var(knob).map_or_else(|| oracle_dir().join(default), PathBuf::from)
 }

@@ -3,7 +3,7 @@
 //! built by hand with the builder API. Also: Ruby `Float#to_s` on 1000+ values, and the
 //! `_pcore_all_contents` walk order (`locs`) against `shared/tools/oracle/reference.rb`.
 
-mod pn_util;
+use crate::pn_util;
 
 use pn_util::{expected, B};
 use puppet_syntax::model::{AttributeOperator, ComparisonOperator, Model, NodeKind, ResourceForm};

@@ -5,14 +5,12 @@
 //! its input exactly. Set `UPDATE_EXPECT=1` to (re)write the expected files; review the diff.
 //! (`tests/lexer_ruby_diff.rs` checks the same files against Ruby Puppet when it is installed.)
 
-mod lexer_util;
-
-mod expect;
+use crate::lexer_util;
 
 use std::fs;
 use std::path::PathBuf;
 
-use expect::check_expect;
+use puppet_test_support::golden;
 
 use puppet_syntax::lexer::lex;
 use puppet_syntax::ParseOptions;
@@ -48,7 +46,7 @@ fn lexer_golden_files() {
                     if expect_errors { "some" } else { "no" }
                 ));
             }
-            if let Err(e) = check_expect(
+            if let Err(e) = golden::check(
                 &path.with_extension("tokens"),
                 &lexer_util::render(&source, &lexed),
             ) {

@@ -2,7 +2,7 @@
 //! 7.23's `Lexer2` (the same inputs are in `lexer_ruby_diff.rs`, which re-checks them when
 //! Ruby is installed). `toks` shows the non-trivia tokens as `KIND:text`.
 
-mod lexer_util;
+use crate::lexer_util;
 
 use puppet_syntax::lexer::{lex, Lexed};
 use puppet_syntax::{IssueCode, ParseOptions, Severity, SyntaxKind};

@@ -3,7 +3,7 @@
 //! on a character boundary), and heredoc text lexing does the same. Inputs are arbitrary
 //! strings and strings over an alphabet dense in Puppet syntax (quotes, `${`, `@(`, EPP tags).
 
-mod lexer_util;
+use crate::lexer_util;
 
 use proptest::prelude::*;
 use puppet_syntax::lexer::{heredoc, lex, EscapeSet};
@@ -90,7 +90,7 @@ const PIECES: &[&str] = &[
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: puppet_test_support::knobs::number("PROPTEST_CASES") as u32, ..ProptestConfig::default() })]
 
     #[test]
     fn arbitrary_strings_are_covered(s in any::<String>()) {

@@ -3,7 +3,7 @@
 //! 7.23's `puppet parser dump --format pn|json` output), the EPP/tasks examples of §6.6 and
 //! a set of edge cases whose expected strings were printed by Ruby (`pn_probe.rb`).
 
-mod pn_util;
+use crate::pn_util;
 
 use pn_util::{expected, B};
 use puppet_syntax::model::{

@@ -3,7 +3,7 @@
 //! on every test run, so that each stays fixed. A new one: copy the file from
 //! `fuzz/artifacts/<target>/` into the target's folder with the fix.
 
-mod fuzz_checks;
+use crate::fuzz_checks;
 
 use std::path::Path;
 

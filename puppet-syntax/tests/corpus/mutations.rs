@@ -10,7 +10,7 @@
 //! Knobs: `MUTATION_SEED` (default fixed), `MUTATION_FILES` (files sampled, default 300),
 //! `MUTATIONS_PER_FILE` (default 24), `PUPPET_CORPUS` (corpus directory).
 
-mod mutants;
+use crate::mutants;
 
 use std::fs;
 use std::panic::{self, AssertUnwindSafe};
@@ -18,13 +18,7 @@ use std::path::{Path, PathBuf};
 
 use mutants::{corpus_files, mutate, token_spans, Rng};
 use puppet_syntax::{parse_and_validate, ParseOptions};
-
-fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
+use puppet_test_support::knobs;
 
 fn panic_reason(payload: &(dyn std::any::Any + Send)) -> String {
     payload
@@ -131,9 +125,9 @@ fn mutated_corpus_files_never_panic_and_round_trip() {
     if files.is_empty() {
         return;
     }
-    let seed = env_number("MUTATION_SEED", 0x5EED_0F90_77E7);
-    let sample = env_number("MUTATION_FILES", 300) as usize;
-    let per_file = env_number("MUTATIONS_PER_FILE", 24) as usize;
+    let seed = knobs::number("MUTATION_SEED");
+    let sample = knobs::number("MUTATION_FILES") as usize;
+    let per_file = knobs::number("MUTATIONS_PER_FILE") as usize;
     let mut rng = Rng(seed);
 
     // An even stride over the sorted list covers every module; a random offset per seed.

@@ -10,50 +10,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use puppet_syntax::{parse, ParseOptions};
-
-const DEFAULT_CORPUS: &str = "/usr/share/puppet/modules.available";
-
-fn corpus_root() -> Option<PathBuf> {
-    let root = std::env::var_os("PUPPET_CORPUS")
-        .map_or_else(|| PathBuf::from(DEFAULT_CORPUS), PathBuf::from);
-    if root.is_dir() {
-        return Some(root);
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "corpus {} is missing under CI: run scripts/install-deps",
-        root.display()
-    );
-    println!(
-        "note: corpus {} not found; skipping (run scripts/install-deps)",
-        root.display()
-    );
-    None
-}
-
-/// Every `.pp`/`.epp` file below `dir`, sorted; symbolic links are not followed (like `find`
-/// without `-L`), so each file is seen once.
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap())
-        .collect();
-    entries.sort_by_key(|e| e.file_name());
-    for entry in entries {
-        let path = entry.path();
-        let file_type = entry.file_type().unwrap();
-        if file_type.is_dir() {
-            collect(&path, out);
-        } else if file_type.is_file()
-            && matches!(
-                path.extension().and_then(|e| e.to_str()),
-                Some("pp" | "epp")
-            )
-        {
-            out.push(path);
-        }
-    }
-}
+use puppet_test_support::corpus;
 
 struct Outcome {
     path: PathBuf,
@@ -125,9 +82,8 @@ fn check_file(path: &Path) -> Outcome {
 
 #[test]
 fn corpus_parses_without_errors_and_round_trips() {
-    let Some(root) = corpus_root() else { return };
-    let mut files = Vec::new();
-    collect(&root, &mut files);
+    let Some(root) = corpus::root() else { return };
+    let files = corpus::files_below(&root, false);
     assert!(
         !files.is_empty(),
         "no .pp/.epp files under {}",
