@@ -43,6 +43,7 @@ pub mod report;
 pub mod ruby_format;
 mod scratch;
 mod source;
+pub mod span_map;
 mod stack_list;
 pub mod syntax;
 pub mod syntax_kind;
@@ -64,6 +65,7 @@ pub use rowan::{TextRange, TextSize};
 pub use source::Decoded;
 pub use syntax::{Cst, SyntaxNode, SyntaxToken};
 pub use syntax_kind::SyntaxKind;
+pub use span_map::SpanMap;
 pub use validate::check_module_metadata;
 
 /// This library's version (the crate version).
