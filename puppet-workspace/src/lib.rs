@@ -8,7 +8,10 @@
 //!   the definition name Puppet expects from a file's path.
 //! * [`environment`]: directory environments (`environment.conf`), every source Puppet can
 //!   load from one, and where each source's `.xpp` goes.
+//! * [`cache`]: file identities ([`cache::FileId`], interned in a [`cache::Vfs`]) and the
+//!   parse cache ([`cache::ParseCache`]: one parse per file, keyed by content and settings).
 
+pub mod cache;
 pub mod environment;
 pub mod module;
 pub mod walk;
