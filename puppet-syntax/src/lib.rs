@@ -38,6 +38,7 @@ mod options;
 mod parse;
 mod parser;
 pub mod pn;
+pub mod recover;
 pub mod release;
 pub mod report;
 pub mod ruby_format;
@@ -65,6 +66,7 @@ pub use rowan::{TextRange, TextSize};
 pub use source::Decoded;
 pub use syntax::{Cst, SyntaxNode, SyntaxToken};
 pub use syntax_kind::SyntaxKind;
+pub use recover::{recover_model, RecoveredModel};
 pub use span_map::SpanMap;
 pub use validate::check_module_metadata;
 

@@ -14,3 +14,4 @@ mod corpus_cst;
 mod corpus_releases;
 mod lexer_corpus;
 mod mutations;
+mod recovery;
