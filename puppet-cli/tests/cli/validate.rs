@@ -1,31 +1,17 @@
 //! Integration tests of `puppet-parser validate`: formats, exit codes, directory walking, the
 //! options (`--strict`, `--tasks`, `--modulepath`, `--jobs`), unreadable files, logging.
 
-mod common;
-
-use common::TempDir;
-
 use std::fs;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
+use puppet_test_support::cli::{capture, stdout, TempDir};
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_puppet-parser");
+use crate::parser;
 
 fn validate_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .arg("validate")
-        .args(args)
-        .current_dir(dir)
-        .env_remove("RUST_LOG")
-        .output()
-        .expect("run puppet-parser")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+    parser().run_in(dir, &[&["validate"], args].concat(), None)
 }
 
 fn stderr(o: &Output) -> String {
@@ -404,20 +390,12 @@ fn jobs_do_not_change_the_output() {
 
 #[test]
 fn standard_input() {
-    let mut child = Command::new(BIN)
-        .args(["validate", "--format", "json", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"$x = $Abc\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = capture(
+        parser()
+            .command()
+            .args(["validate", "--format", "json", "-"]),
+        Some(b"$x = $Abc\n"),
+    );
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(json_lines(&out)[0]["file"], "<stdin>");
 }

@@ -2,29 +2,20 @@
 //! `.xpp/modules/`, relative file names inside, incremental builds, orphans, files with errors,
 //! modes, symlinked modules, and what `check` and `dump` report.
 
-mod common;
-
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
-use common::TempDir;
 use puppet_syntax::xpp;
+use puppet_test_support::cli::{code, stderr, TempDir};
 
-const BIN: &str = env!("CARGO_BIN_EXE_puppet-parser");
+use crate::parser;
 
 fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().unwrap()
+    parser().run(args)
 }
 
-fn code(out: &Output) -> i32 {
-    out.status.code().unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
+/// Standard output (invalid UTF-8 replaced).
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }

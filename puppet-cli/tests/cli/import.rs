@@ -5,37 +5,15 @@
 //! input has no file; nothing after a validation error. The expected texts are Ruby Puppet
 //! 7.23's (`puppet parser validate` run on the same files).
 
-mod common;
-
-use common::TempDir;
-
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-const BIN: &str = env!("CARGO_BIN_EXE_puppet-parser");
+use puppet_test_support::cli::{stdout, TempDir};
+
+use crate::parser;
 
 fn validate_in(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(BIN)
-        .arg("validate")
-        .args(args)
-        .current_dir(dir)
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run puppet-parser");
-    let mut input = child.stdin.take().unwrap();
-    input
-        .write_all(stdin.unwrap_or("").as_bytes())
-        .expect("write stdin");
-    drop(input);
-    child.wait_with_output().expect("wait for puppet-parser")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+    parser().run_in(dir, &[&["validate"], args].concat(), stdin)
 }
 
 #[test]

@@ -2,26 +2,19 @@
 //! dump on stdout (whose token texts must rebuild the input), BOMs, invalid UTF-8, several files,
 //! logging.
 
-mod common;
-
-use common::TempDir;
-
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-const BIN: &str = env!("CARGO_BIN_EXE_puppet-parser");
+use puppet_test_support::cli::{capture, code, stderr, stdout, TempDir};
+
+use crate::parser;
 
 fn run<I, S>(args: I) -> Output
 where
     I: IntoIterator<Item = S>,
     S: AsRef<std::ffi::OsStr>,
 {
-    Command::new(BIN)
-        .args(args)
-        .env_remove("RUST_LOG")
-        .output()
-        .expect("run puppet-parser")
+    parser().run(args)
 }
 
 fn dump(files: &[&Path]) -> Output {
@@ -29,18 +22,6 @@ fn dump(files: &[&Path]) -> Output {
         vec!["dump".as_ref(), "--format".as_ref(), "cst".as_ref()];
     args.extend(files.iter().map(|p| p.as_os_str()));
     run(args)
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exited normally (no signal)")
 }
 
 /// Check the shape of a CST dump and rebuild the source from its token texts: every line is
@@ -435,20 +416,7 @@ fn tasks_flag_makes_plan_a_keyword() {
 
 #[test]
 fn stdin_is_read_for_dash() {
-    let mut child = Command::new(BIN)
-        .args(["dump", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"$x = [1,\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = capture(parser().command().args(["dump", "-"]), Some(b"$x = [1,\n"));
     assert_eq!(code(&out), 1);
     assert!(stderr(&out).starts_with("<stdin>:"), "{}", stderr(&out));
     assert_eq!(rebuild_from_dump(&stdout(&out)), "$x = [1,\n");

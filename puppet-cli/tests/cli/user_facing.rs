@@ -3,33 +3,22 @@
 //! module path entry, exit statuses and examples in `--help`, directories for `dump`, and each
 //! real file once whatever symbolic links lead to it.
 
-mod common;
-
-use common::TempDir;
-
 use std::path::Path;
 use std::process::{Command, Output};
 
+use puppet_test_support::cli::{stdout, TempDir};
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_puppet-parser");
+use crate::{parser, BIN};
 
 /// Runs the command in `dir` with a neutral environment (no RUST_LOG, no NO_COLOR) plus `env`.
 fn run_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
-    let mut command = Command::new(BIN);
+    let mut command = parser().command();
     command
         .args(args)
         .current_dir(dir)
-        .env_remove("RUST_LOG")
-        .env_remove("NO_COLOR");
-    for (key, value) in env {
-        command.env(key, value);
-    }
+        .envs(env.iter().copied());
     command.output().expect("run puppet-parser")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
 }
 
 fn stderr(o: &Output) -> String {
