@@ -70,7 +70,10 @@ void print_node(const puppet_result *result, uint32_t node, int depth) {
     uint32_t offset = 0, length = 0;
     check("puppet_model_span", puppet_model_span(result, node, &offset, &length));
     std::string indent(static_cast<size_t>(depth) * 2, ' ');
-    std::cout << indent << puppet_model_class(result, node) << " @" << offset << '+' << length;
+    // The class is a number that stays the same across library versions (a program switches
+    // on PUPPET_MODEL_CLASS_* rather than comparing names); its name is a static string.
+    puppet_model_class_id class_id = puppet_model_node_class(result, node);
+    std::cout << indent << puppet_model_class_name(class_id) << " @" << offset << '+' << length;
     size_t count = puppet_model_attr_count(result, node);
     // Scalars on the node's line, nodes below it.
     for (size_t i = 0; i < count; i++) {

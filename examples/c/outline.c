@@ -12,7 +12,8 @@
  *       2: resource file ['/etc/apache2']
  *
  * Kinds are looked up by name once (`puppet_cst_kind_from_name`): the numbers may change
- * between library versions, the names do not. Exit status: 0, or 1 when a file could not be
+ * between library versions, the names do not. The `_named_` moves of the cursor skip trivia
+ * (whitespace, comments). Exit status: 0, or 1 when a file could not be
  * read or parsed.
  *
  * Build against an installed prefix:
@@ -57,20 +58,6 @@ static void print_text(puppet_cst_cursor *c) {
     }
 }
 
-/* Moves to the first child that is not trivia; 0 when there is none (cursor unchanged). */
-static int first_significant_child(puppet_cst_cursor *c) {
-    if (!puppet_cst_cursor_goto_first_child(c)) {
-        return 0;
-    }
-    do {
-        if (!puppet_cst_kind_is_trivia(puppet_cst_cursor_kind(c))) {
-            return 1;
-        }
-    } while (puppet_cst_cursor_goto_next_sibling(c));
-    puppet_cst_cursor_goto_parent(c);
-    return 0;
-}
-
 /* For a RESOURCE_BODY: prints its title (what comes before the ':'), if it has one. */
 static void print_title(puppet_cst_cursor *c) {
     int has_colon = 0;
@@ -81,7 +68,7 @@ static void print_title(puppet_cst_cursor *c) {
         has_colon |= is(c, COLON);
     } while (puppet_cst_cursor_goto_next_sibling(c));
     puppet_cst_cursor_goto_parent(c);
-    if (has_colon && first_significant_child(c)) {
+    if (has_colon && puppet_cst_cursor_goto_first_named_child(c)) {
         putchar(' ');
         print_text(c);
         puppet_cst_cursor_goto_parent(c);
@@ -91,13 +78,10 @@ static void print_title(puppet_cst_cursor *c) {
 /* Prints the name part of a definition or resource the cursor is on (cursor unchanged). */
 static void print_name(puppet_cst_cursor *c, int which) {
     int seen_keyword = 0;
-    if (!first_significant_child(c)) {
+    if (!puppet_cst_cursor_goto_first_named_child(c)) {
         return;
     }
     do {
-        if (puppet_cst_kind_is_trivia(puppet_cst_cursor_kind(c))) {
-            continue;
-        }
         if (which == RESOURCE_EXPR) {
             if (!seen_keyword) { /* the type: `file`, `File`, `Class['x']` */
                 putchar(' ');
@@ -122,7 +106,7 @@ static void print_name(puppet_cst_cursor *c, int which) {
             print_text(c);
             break;
         }
-    } while (puppet_cst_cursor_goto_next_sibling(c));
+    } while (puppet_cst_cursor_goto_next_named_sibling(c));
     puppet_cst_cursor_goto_parent(c);
 }
 

@@ -147,16 +147,12 @@ int main(int argc, char **argv) {
         } else if (strcmp(argv[i], "--epp") == 0) {
             epp = 1;
         } else if (strcmp(argv[i], "--strict") == 0 && i + 1 < argc) {
-            const char *value = argv[++i];
-            if (strcmp(value, "off") == 0) {
-                options.strict = PUPPET_STRICT_OFF;
-            } else if (strcmp(value, "warning") == 0) {
-                options.strict = PUPPET_STRICT_WARNING;
-            } else if (strcmp(value, "error") == 0) {
-                options.strict = PUPPET_STRICT_ERROR;
-            } else {
+            /* read as puppet-parser reads it (any case, a leading ':') */
+            int32_t strict = puppet_strict_from_name(argv[++i]);
+            if (strict < 0) {
                 return usage();
             }
+            options.strict = (uint32_t)strict;
         } else if (strcmp(argv[i], "--puppet-version") == 0 && i + 1 < argc) {
             options.puppet_version = argv[++i];
         } else if (strcmp(argv[i], "--modulepath") == 0 && i + 1 < argc) {

@@ -16,7 +16,7 @@
 //!   runs its body in (panics are caught there: nothing unwinds into C);
 //! * [`strings`] — NUL-terminated copies of the library's static names that have no C table
 //!   (issue codes, CST kind names) and argument decoding (C strings, UTF-8, paths);
-//! * [`sized`] — how the structs the library fills for the caller grow (the caller passes their
+//! * `sized` — how the structs the library fills for the caller grow (the caller passes their
 //!   size, as for the options);
 //! * [`options`] — `puppet_options` and its translation to `ParseOptions`;
 //! * [`result`] — parsing and validating, the result handle and its diagnostics;
