@@ -10,8 +10,12 @@
 //!   load from one, and where each source's `.xpp` goes.
 //! * [`cache`]: file identities ([`cache::FileId`], interned in a [`cache::Vfs`]) and the
 //!   parse cache ([`cache::ParseCache`]: one parse per file, keyed by content and settings).
+//! * [`index`]: the definitions of many files (classes, defined types, functions, type
+//!   aliases, nodes, plans) with their parameters and documentation comments, by name and by
+//!   file.
 
 pub mod cache;
 pub mod environment;
+pub mod index;
 pub mod module;
 pub mod walk;
