@@ -33,3 +33,33 @@ pub fn collect(paths: &[PathBuf], options: WalkOptions) -> Inputs {
         problems: found.problems.len(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ignore_files_apply_unless_turned_off() {
+        let dir = std::env::temp_dir().join(format!("puppet-cli-inputs-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("generated")).unwrap();
+        std::fs::write(dir.join(".ignore"), "generated/\n").unwrap();
+        std::fs::write(dir.join("kept.pp"), "").unwrap();
+        std::fs::write(dir.join("generated/skipped.pp"), "").unwrap();
+        let roots = [dir.clone()];
+        let with_ignores = collect(&roots, WalkOptions::default());
+        let without = collect(
+            &roots,
+            WalkOptions {
+                ignore_files: false,
+            },
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(with_ignores.files, [dir.join("kept.pp")]);
+        assert_eq!(
+            without.files,
+            [dir.join("generated/skipped.pp"), dir.join("kept.pp")]
+        );
+        assert!(with_ignores.had_directory);
+        assert_eq!(with_ignores.problems + without.problems, 0);
+    }
+}

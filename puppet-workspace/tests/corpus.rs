@@ -9,7 +9,7 @@ use puppet_syntax::ParseOptions;
 use puppet_workspace::cache::{ParseCache, Vfs};
 use puppet_workspace::environment;
 use puppet_workspace::index::{self, normalize_name, DefinitionKind, Source};
-use puppet_workspace::module::{expected_name, ModuleDir};
+use puppet_workspace::module::expected_name;
 
 const MODULE_PATH: &str = "/usr/share/puppet/modules";
 
@@ -38,13 +38,10 @@ fn the_debian_modules_define_what_their_paths_say() {
         let file = vfs.lookup(&source.path).expect("indexed");
         let entry = index.file(file).expect("indexed");
         assert_ne!(entry.source, Source::None, "{}", source.path.display());
-        let kinds: &[DefinitionKind] = match source.dir {
-            ModuleDir::Manifests => &[DefinitionKind::Class, DefinitionKind::DefinedType],
-            ModuleDir::Functions => &[DefinitionKind::Function],
-            ModuleDir::Types => &[DefinitionKind::TypeAlias],
-            ModuleDir::Plans => &[DefinitionKind::Plan],
-            _ => continue,
-        };
+        let kinds = DefinitionKind::loaded_from(source.dir);
+        if kinds.is_empty() {
+            continue;
+        }
         checked += 1;
         let defines = entry
             .definitions

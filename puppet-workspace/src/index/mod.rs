@@ -38,6 +38,20 @@ pub enum DefinitionKind {
     Plan,
 }
 
+impl DefinitionKind {
+    /// What Puppet loads from a module directory: the kinds of definition a file there is
+    /// expected to hold under [`crate::module::expected_name`] (none for templates and tasks).
+    pub fn loaded_from(dir: ModuleDir) -> &'static [DefinitionKind] {
+        match dir {
+            ModuleDir::Manifests => &[DefinitionKind::Class, DefinitionKind::DefinedType],
+            ModuleDir::Functions => &[DefinitionKind::Function],
+            ModuleDir::Types => &[DefinitionKind::TypeAlias],
+            ModuleDir::Plans => &[DefinitionKind::Plan],
+            ModuleDir::Templates | ModuleDir::Tasks => &[],
+        }
+    }
+}
+
 /// A parameter of a definition.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Parameter {
