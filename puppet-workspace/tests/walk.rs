@@ -206,11 +206,16 @@ fn an_ignored_link_is_not_followed_and_a_nested_repository_stops_outer_gitignore
 #[test]
 fn a_broken_ignore_file_does_not_stop_the_walk() {
     let tree = TempTree::new();
-    tree.file("d/.ignore", "[\nskip.pp\n");
-    std::fs::write(tree.join("d/x.ignore"), b"\xff\xfe").unwrap();
+    // A pattern that is not a glob, then bytes that are not UTF-8.
+    std::fs::create_dir_all(tree.join("d")).unwrap();
+    std::fs::write(tree.join("d/.ignore"), b"skip.pp\n[\n\xff\xfe\n").unwrap();
     tree.file("d/skip.pp", "");
     tree.file("d/keep.pp", "");
-    assert_eq!(walk(&tree, &["d"], with_ignores()), ["d/keep.pp"]);
+    tree.dir("e/.ignore"); // a directory, not a file
+    tree.file("e/x.pp", "");
+    let found = walk(&tree, &["d", "e"], with_ignores());
+    // The lines read before the bad ones still apply.
+    assert_eq!(found, ["d/keep.pp", "e/x.pp"]);
 }
 
 #[test]
