@@ -1,6 +1,7 @@
 # frozen_string_literal: true
 
 require_relative "spec_helper"
+require "open3"
 
 # The gem's API (PuppetNativeParser.parse / .validate, ParseResult, Diagnostic) and its
 # robustness: bad arguments, bad bytes, deep nesting, GC.stress, threads.
@@ -60,11 +61,42 @@ RSpec.describe PuppetNativeParser do
       expect { single << "d" }.to raise_error(FrozenError)
     end
 
-    it "sets every model object's instance variables in one step on Ruby 3.1" do
+    it "sets every model object's instance variables in one step on Ruby 3.1, unless told not to" do
       described_class.require_puppet
       known, concrete = PuppetNativeParser::Native.ivar_slots
       expect(concrete).to be > 50
-      expect(known).to eq(RUBY_VERSION.start_with?("3.1.") ? concrete : 0)
+      fast = RUBY_VERSION.start_with?("3.1.") && !described_class.public_api.include?(:ivars)
+      expect(known).to eq(fast ? concrete : 0)
+    end
+
+    it "uses Ruby's public API where PUPPET_NATIVE_PARSER_PUBLIC_API said so when it was loaded" do
+      all = %i[ivars freeze hash alloc]
+      expected = %w[1 all true yes on].include?(ENV.fetch("PUPPET_NATIVE_PARSER_PUBLIC_API", "").strip.downcase)
+      expect(described_class.public_api?).to be(expected)
+      expect(described_class.public_api).to eq(expected ? all : [])
+      # Read once, at load: a change now does not switch paths under the builder.
+      ENV["PUPPET_NATIVE_PARSER_PUBLIC_API"], saved = (expected ? "0" : "1"), ENV["PUPPET_NATIVE_PARSER_PUBLIC_API"]
+      expect(described_class.public_api?).to be(expected)
+    ensure
+      ENV["PUPPET_NATIVE_PARSER_PUBLIC_API"] = saved
+    end
+
+    it "reads PUPPET_NATIVE_PARSER_PUBLIC_API at load: all, none, or some paths" do
+      lib = $LOADED_FEATURES.grep(%r{/puppet_native_parser\.rb\z}).first
+      ext = $LOADED_FEATURES.grep(%r{/puppet_native_parser\.(so|bundle)\z}).first
+      script = "require #{lib.inspect}; p [PuppetNativeParser.public_api?, PuppetNativeParser.public_api]"
+      {
+        "1" => "[true, [:ivars, :freeze, :hash, :alloc]]\n", "off" => "[false, []]\n",
+        "hash,freeze" => "[false, [:freeze, :hash]]\n"
+      }.each do |value, printed|
+        out, err, status = Open3.capture3({ "PUPPET_NATIVE_PARSER_PUBLIC_API" => value },
+                                          *RUBY_COMMAND, "-I", File.dirname(File.dirname(ext)), "-e", script)
+        expect([out, err, status.success?]).to eq([printed, "", true]), value
+      end
+      out, err, = Open3.capture3({ "PUPPET_NATIVE_PARSER_PUBLIC_API" => "hash,bogus" },
+                                 *RUBY_COMMAND, "-I", File.dirname(File.dirname(ext)), "-e", script)
+      expect(out).to eq("[false, [:hash]]\n")
+      expect(err).to include("PUPPET_NATIVE_PARSER_PUBLIC_API: unknown bogus (ignored)")
     end
 
     it "gives PN and JSON as puppet parser dump does" do
@@ -168,6 +200,50 @@ RSpec.describe PuppetNativeParser do
       expect { described_class.validate("", manifest: 1) }.to raise_error(TypeError, /manifest must be/)
       expect { PuppetNativeParser::Native.parse(1, nil, false, false) }.to raise_error(TypeError)
       expect { PuppetNativeParser::NativeResult.new }.to raise_error(TypeError, /allocator undefined/)
+    end
+  end
+
+  describe "diagnostics" do
+    it "are PuppetNativeParser::Diagnostic objects made by the extension" do
+      result = described_class.validate("$x = {a => 1, a => 2}\n$::y = 1\n", file: "v.pp", puppet_version: "7.23")
+      native = result.native.diagnostics
+      expect(native).to all(be_a(PuppetNativeParser::Diagnostic))
+      expect(native).to be_frozen
+      expect(native).to all(be_frozen)
+      expect(result.diagnostics).to eq(native)
+      dup = native.first
+      expect(dup.to_h).to eq(code: "DUPLICATE_KEY", severity: :warning,
+                             message: "The key 'a' is declared more than once", file: "v.pp",
+                             line: 1, column: 17, offset: 16, length: 2, arguments: { key: "a" })
+      expect([dup.issue_code, dup.pos]).to eq([dup.code, dup.column])
+      expect(dup).to eq(PuppetNativeParser::Diagnostic.new(*dup.to_h.values))
+      expect(dup).not_to eq(native.last)
+      expect(dup.error?).to be(false)
+      expect(native.last.error?).to be(true)
+      expect(dup.to_s).to eq("The key 'a' is declared more than once (file: v.pp, line: 1, column: 17)")
+    end
+
+    it "come from NativeResult#validate as objects too (the drop-in's validation)" do
+      native = described_class.parse("$x = {a => 1, a => 2}\n", file: "d.pp").native
+      found = native.validate(:warning, "7.23.0", false, nil)
+      expect(found.map { |d| [d.class, d.code, d.file, d.line] })
+        .to eq([[PuppetNativeParser::Diagnostic, "DUPLICATE_KEY", "d.pp", 1]])
+      expect(native.diagnostics).to eq(found)
+    end
+  end
+
+  describe "internal errors" do
+    # Native.panic panics on purpose where each catch stands: in a method's body, inside
+    # rb_protect (where the builder runs), and without the GVL (where parsing runs).
+    it "become PuppetNativeParser::InternalError, and Ruby goes on" do
+      { "method" => "in a method", "protect" => "inside rb_protect", "nogvl" => "without the GVL" }.each do |place, text|
+        expect { PuppetNativeParser::Native.panic(place) }
+          .to raise_error(PuppetNativeParser::InternalError,
+                          "puppet-native-parser internal error: deliberate panic #{text}")
+      end
+      expect(PuppetNativeParser::InternalError.ancestors).to include(PuppetNativeParser::Error, StandardError)
+      expect { PuppetNativeParser::Native.panic("elsewhere") }.to raise_error(ArgumentError, /where must be/)
+      expect(described_class.parse("notice(1)\n").model).to be_a(Puppet::Pops::Model::Program)
     end
   end
 

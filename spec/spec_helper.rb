@@ -71,12 +71,20 @@ Puppet.initialize_settings(["--confdir", File.join(PUPPET_SPEC_TMP, "conf"),
 require "puppet_native_parser"
 require "puppet_native_parser/puppet"
 
-# When the test command installed the gem, make sure that is what we test.
+# When the test command installed the gem, make sure that is what we test; with
+# `scripts/test-gem --dev`, that the extension it built and ruby-ext/lib are.
+loaded_extension = $LOADED_FEATURES.grep(%r{/puppet_native_parser\.(so|bundle)\z}).first.to_s
 if (gem_home = ENV["PUPPET_NATIVE_PARSER_EXPECT_GEM_HOME"])
   spec = Gem.loaded_specs["puppet-native-parser"]
-  loaded = $LOADED_FEATURES.grep(%r{/puppet_native_parser\.so\z}).first.to_s
-  unless spec && spec.full_gem_path.start_with?(gem_home) && loaded.start_with?(gem_home)
-    abort "spec_helper: the gem was not loaded from #{gem_home} (extension: #{loaded.inspect})"
+  unless spec && spec.full_gem_path.start_with?(gem_home) && loaded_extension.start_with?(gem_home)
+    abort "spec_helper: the gem was not loaded from #{gem_home} (extension: #{loaded_extension.inspect})"
+  end
+end
+if (extension = ENV["PUPPET_NATIVE_PARSER_EXPECT_EXTENSION"])
+  lib = File.expand_path("../ruby-ext/lib/puppet_native_parser.rb", __dir__)
+  unless loaded_extension == extension && $LOADED_FEATURES.include?(lib)
+    abort "spec_helper: not the checkout's gem: extension #{loaded_extension.inspect} " \
+          "(expected #{extension}), #{lib} #{$LOADED_FEATURES.include?(lib) ? '' : 'not '}loaded"
   end
 end
 

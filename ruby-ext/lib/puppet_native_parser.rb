@@ -18,17 +18,27 @@ require_relative "puppet_native_parser/version"
 require "puppet_native_parser/puppet_native_parser"
 
 module PuppetNativeParser
-  # Base class of this gem's errors.
+  # Base class of this gem's errors (defined by the extension, with XppError and
+  # InternalError, which the extension raises).
   class Error < StandardError; end
 
+  # A bug of ours (never the input's fault), raised by the extension with what went wrong; a
+  # panic in the native code becomes one, and never ends Ruby.
+  class InternalError < Error; end
+
   STRICT_VALUES = %i[off warning error].freeze
+
+  # PuppetNativeParser.public_api (the builder's shortcuts through Ruby's internals that use
+  # Ruby's public API instead: some of :ivars, :freeze, :hash, :alloc) and public_api? (all of
+  # them) are defined by the extension, from PUPPET_NATIVE_PARSER_PUBLIC_API read when it is
+  # loaded (1: all, 0 or unset: none, or a comma-separated list of those names).
 
   # An XPP file that cannot be read or written. #code is stable: the reader's kind
   # (XPP_ENVELOPE, XPP_MIME_TYPE, XPP_DOCUMENT_TYPE, XPP_VERSION, XPP_PAYLOAD_DIGEST,
   # XPP_SOURCE_DIGEST, XPP_TRUNCATED, XPP_MALFORMED, XPP_UNKNOWN_CLASS, XPP_ATTRIBUTE_COUNT,
   # XPP_ATTRIBUTE_TYPE, XPP_POSITION, XPP_TABULATION, XPP_TRAILING_BYTES, XPP_DIAGNOSTIC),
   # XPP_MISSING / XPP_UNREADABLE for a path that cannot be read, XPP_WRITE for a result that
-  # cannot be written.
+  # cannot be written. Raised by the extension, which gives the code.
   class XppError < Error
     attr_reader :code
 
@@ -42,18 +52,23 @@ module PuppetNativeParser
   XPP_MIME_PREFIX = "application/vnd.puppet.pcore+".b.freeze
 
   # One problem found in a source: Puppet's issue code (e.g. "SYNTAX_ERROR"), severity
-  # (:error, :warning, :deprecation), file (or nil), 1-based line and pos (pos counts
-  # characters, as Puppet does), byte offset and length, the message Puppet prints (without
-  # the location) and Puppet's named message arguments (Symbol => String).
-  Diagnostic = Struct.new(:issue_code, :severity, :file, :line, :pos, :offset, :length,
-                          :message, :arguments) do
+  # (:error, :warning, :deprecation), the message Puppet prints (without the location), file
+  # (or nil), 1-based line and column (column counts characters, as Puppet's pos does), byte
+  # offset and length, and Puppet's named message arguments (Symbol => String). The extension
+  # makes them (frozen, with `new` and the members in this order); `to_h` and `==` are
+  # Struct's. `issue_code` and `pos` are the names of `code` and `column` in Puppet's API.
+  Diagnostic = Struct.new(:code, :severity, :message, :file, :line, :column, :offset, :length,
+                          :arguments) do
+    alias_method :issue_code, :code
+    alias_method :pos, :column
+
     def error?
       severity == :error
     end
 
     # As Puppet prints it: `message (file: f, line: 1, column: 2)`.
     def to_s
-      where = [("file: #{file}" if file), "line: #{line}", "column: #{pos}"].compact.join(", ")
+      where = [("file: #{file}" if file), "line: #{line}", "column: #{column}"].compact.join(", ")
       "#{message} (#{where})"
     end
   end
@@ -71,9 +86,10 @@ module PuppetNativeParser
       @model_wanted = model_wanted
     end
 
-    # The diagnostics, in source order (the validator's after the parser's).
+    # The diagnostics (a frozen Array of Diagnostic), in source order (the validator's after
+    # the parser's).
     def diagnostics
-      @diagnostics ||= PuppetNativeParser.diagnostics_of(@native.diagnostics)
+      @diagnostics ||= @native.diagnostics
     end
 
     # The file name given (for a result of #load_xpp without file:, the one the file
@@ -137,11 +153,10 @@ module PuppetNativeParser
              when :json, "json" then true
              else raise ArgumentError, "format must be :msgpack or :json, not #{format.inspect}"
              end
-      out = @native.to_xpp(json, PuppetNativeParser.strict_value(strict),
-                           PuppetNativeParser.version_value(puppet_version),
-                           PuppetNativeParser.location(modulepath, manifest))
-      raise XppError.new(out[1], code: out[0]) if out.is_a?(Array)
-      out.force_encoding(Encoding::BINARY)
+      @native.to_xpp(json, PuppetNativeParser.strict_value(strict),
+                     PuppetNativeParser.version_value(puppet_version),
+                     PuppetNativeParser.location(modulepath, manifest))
+             .force_encoding(Encoding::BINARY)
     end
 
     # For a result of #load_xpp: the file's envelope parameters (String => String, e.g.
@@ -204,7 +219,6 @@ module PuppetNativeParser
       check_file(file)
       boolean(:trust, trust)
       native = Native.load_xpp(bytes, trust ? nil : source, file)
-      raise XppError.new(native[1], code: native[0]) if native.is_a?(Array)
       ParseResult.new(native, file, true, file_from_native: true)
     end
 
@@ -254,10 +268,6 @@ module PuppetNativeParser
         raise ArgumentError, "strict must be :off, :warning or :error, not #{strict.inspect}"
       end
       value
-    end
-
-    def diagnostics_of(rows)
-      rows.map { |row| Diagnostic.new(*row).freeze }.freeze
     end
 
     # Loads Ruby Puppet (the model classes) unless it is loaded.

@@ -166,23 +166,22 @@ module PuppetNativeParser
           return factory if factory
         end
         native = Native.parse(code, path, epp, Puppet[:tasks] ? true : false)
-        rows = native.diagnostics
-        error = rows.find { |row| row[1] == :error }
-        log_lexer_warnings(rows, path, error)
+        diagnostics = native.diagnostics
+        error = diagnostics.find(&:error?)
+        log_lexer_warnings(diagnostics, path, error)
         raise parse_error(error, path) if error
         factory_of(native, false)
       end
 
-      # Logs the lexer's warnings among rows as Ruby's lexer does (only those before error,
-      # where Ruby's lexing stops).
-      def log_lexer_warnings(rows, path, error)
+      # Logs the lexer's warnings among diagnostics as Ruby's lexer does (only those before
+      # error, where Ruby's lexing stops).
+      def log_lexer_warnings(diagnostics, path, error)
         file = path.is_a?(String) && !path.empty? ? path : nil
-        rows.each do |row|
-          code, severity, _file, line, pos, offset, _length, message, _arguments = row
-          next unless severity == :warning && LEXER_WARNING_CODES.include?(code)
-          next if error && offset >= error[5]
-          Puppet::Util::Log.create(level: :warning, message: message, issue_code: code.to_sym,
-                                   file: file, line: line, pos: pos)
+        diagnostics.each do |d|
+          next unless d.severity == :warning && LEXER_WARNING_CODES.include?(d.code)
+          next if error && d.offset >= error.offset
+          Puppet::Util::Log.create(level: :warning, message: d.message, issue_code: d.code.to_sym,
+                                   file: file, line: d.line, pos: d.column)
         end
       end
 
@@ -209,15 +208,15 @@ module PuppetNativeParser
         rescue SystemCallError, IOError => e
           return xpp_fallback("XPP_UNREADABLE", xpp, path, "cannot be read (#{e.message})")
         end
-        native = Native.load_xpp(bytes, mode == :verify ? code : nil, path)
-        if native.is_a?(Array)
-          kind, message = native
-          code = case kind
-                 when "XPP_SOURCE_DIGEST" then "XPP_STALE"
-                 when "XPP_VERSION" then "XPP_VERSION"
-                 else "XPP_CORRUPT"
-                 end
-          return xpp_fallback(code, xpp, path, "#{message} (#{kind})")
+        native = begin
+          Native.load_xpp(bytes, mode == :verify ? code : nil, path)
+        rescue XppError => e
+          fallback = case e.code
+                     when "XPP_SOURCE_DIGEST" then "XPP_STALE"
+                     when "XPP_VERSION" then "XPP_VERSION"
+                     else "XPP_CORRUPT"
+                     end
+          return xpp_fallback(fallback, xpp, path, "#{e.message} (#{e.code})")
         end
         header = native.xpp_header[1].to_h
         built_with, built_rules = Native.release_rules(header["puppet-version"].to_s)
@@ -234,14 +233,14 @@ module PuppetNativeParser
           return xpp_fallback("XPP_STALE", xpp, path,
                               "it was built with #{key}=#{header[key]}, Puppet runs with #{key}=#{value}")
         end
-        rows = native.diagnostics
+        diagnostics = native.diagnostics
         if native.model?
-          log_lexer_warnings(rows, path, nil)
+          log_lexer_warnings(diagnostics, path, nil)
           factory_of(native, true)
         else
           # Syntax errors (the file has no Program): raised as the parser raises them.
-          error = rows.find { |row| row[1] == :error }
-          log_lexer_warnings(rows, path, error)
+          error = diagnostics.find(&:error?)
+          log_lexer_warnings(diagnostics, path, error)
           raise parse_error(error, path) if error
           nil
         end
@@ -312,10 +311,13 @@ module PuppetNativeParser
         Puppet::FileSystem.read(file, mode: "rb", encoding: "utf-8")
       end
 
-      # The exception Puppet's lexer or parser raises for this diagnostic row
-      # ([code, severity, file, line, pos, offset, length, message, arguments]).
-      def parse_error(row, path)
-        code, _severity, _file, line, pos, _offset, _length, message, arguments = row
+      # The exception Puppet's lexer or parser raises for this Diagnostic.
+      def parse_error(diagnostic, path)
+        code = diagnostic.code
+        line = diagnostic.line
+        pos = diagnostic.column
+        message = diagnostic.message
+        arguments = diagnostic.arguments
         file = path.is_a?(String) && !path.empty? ? path : nil
         case code
         when "PARSE_ERROR"
@@ -346,19 +348,19 @@ module PuppetNativeParser
       # build's validation, but for the import checks; the lexer's warnings were logged when
       # it was read), not validated again.
       def assert_and_report(native, program, xpp = false)
-        rows = if xpp
-                 native.diagnostics.reject do |row|
-                   IMPORT_CHECK_CODES.include?(row[0]) ||
-                     (row[1] == :warning && LEXER_WARNING_CODES.include?(row[0]))
-                 end
-               else
-                 native.validate(Puppet[:strict], release, Puppet[:tasks] ? true : false, location)
-               end
+        diagnostics = if xpp
+                        native.diagnostics.reject do |d|
+                          IMPORT_CHECK_CODES.include?(d.code) ||
+                            (d.severity == :warning && LEXER_WARNING_CODES.include?(d.code))
+                        end
+                      else
+                        native.validate(Puppet[:strict], release, Puppet[:tasks] ? true : false, location)
+                      end
         acceptor = Puppet::Pops::Validation::Acceptor.new
-        rows.each do |row|
-          diagnostic = puppet_diagnostic(row)
-          if row[1] == :error && row[7].start_with?(EXTERNAL_SYNTAX_PREFIX)
-            raise_external_syntax_error(program, row, diagnostic)
+        diagnostics.each do |d|
+          diagnostic = puppet_diagnostic(d)
+          if d.error? && d.message.start_with?(EXTERNAL_SYNTAX_PREFIX)
+            raise_external_syntax_error(program, d, diagnostic)
           end
           acceptor.accept(diagnostic)
         end
@@ -369,17 +371,17 @@ module PuppetNativeParser
       # logged, and a `pp`/`epp` checker first reports (logs) the problems of the heredoc's own
       # text. So the checker of that heredoc is run again, Puppet's own way (its text is parsed
       # natively through this hook), to raise and log exactly what Puppet does.
-      def raise_external_syntax_error(program, row, diagnostic)
+      def raise_external_syntax_error(program, ours, diagnostic)
         heredoc = nil
         program._pcore_all_contents([]) do |o|
-          heredoc = o if o.is_a?(Puppet::Pops::Model::HeredocExpression) && o.text_expr.offset == row[5]
+          heredoc = o if o.is_a?(Puppet::Pops::Model::HeredocExpression) && o.text_expr.offset == ours.offset
         end
         if heredoc && heredoc.text_expr.is_a?(Puppet::Pops::Model::LiteralString)
           checker = Object.new.extend(Puppet::Pops::Evaluator::ExternalSyntaxSupport)
           checker.assert_external_syntax(nil, heredoc.text_expr.value, heredoc.syntax, heredoc.text_expr)
         end
         pos = diagnostic.source_pos
-        raise Puppet::ParseErrorWithIssue.new(row[7], diagnostic.file, pos.line, pos.pos, nil,
+        raise Puppet::ParseErrorWithIssue.new(ours.message, diagnostic.file, pos.line, pos.pos, nil,
                                               diagnostic.issue.issue_code, diagnostic.arguments)
       end
 
@@ -392,14 +394,15 @@ module PuppetNativeParser
         [env.full_modulepath.map(&:to_s), manifest, Dir.pwd, ENV["HOME"]]
       end
 
-      # A Puppet Validation::Diagnostic for one row: Puppet's issue code and severity, with an
-      # issue whose message is ours (Puppet's exact text, already formatted).
-      def puppet_diagnostic(row)
-        code, severity, file, line, pos, offset, length, message, arguments = row
-        issue = Puppet::Pops::Issues::Issue.new(code.to_sym) { message }
-        Puppet::Pops::Validation::Diagnostic.new(severity, issue, file,
-                                                 SourcePos.new(file, line, pos, offset, length),
-                                                 arguments)
+      # A Puppet Validation::Diagnostic for one of ours: Puppet's issue code and severity, with
+      # an issue whose message is ours (Puppet's exact text, already formatted).
+      def puppet_diagnostic(ours)
+        message = ours.message
+        issue = Puppet::Pops::Issues::Issue.new(ours.code.to_sym) { message }
+        Puppet::Pops::Validation::Diagnostic.new(ours.severity, issue, ours.file,
+                                                 SourcePos.new(ours.file, ours.line, ours.column,
+                                                               ours.offset, ours.length),
+                                                 ours.arguments)
       end
     end
 

@@ -25,17 +25,23 @@
 //! parser makes them (`ruby_strings.rs`), `@hash` values are computed here
 //! where Ruby would call methods ([`Hashes`]), and classes and instance variable ids are looked
 //! up once per process.
+//!
+//! Each shortcut through Ruby's internals (the variables' slots, the frozen flag, the
+//! recomputed hashes, the allocator) gives way to Ruby's public API when `public_api.rs` says
+//! so; both ways build the same objects.
 
 use std::ffi::c_long;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
-use magnus::rb_sys::{protect, AsRawValue, FromRawValue};
+use magnus::rb_sys::{AsRawValue, FromRawValue};
 use magnus::{prelude::*, Error, RModule, Ruby, Value};
 use puppet_syntax::model::{AttrType, AttrValue, IntRef, Model, ModelClass, NodeId};
 use rb_sys::{ruby_special_consts, VALUE};
 
+use crate::errors::protect;
 use crate::ivars::{self, IvarSlots, MAX_IVARS};
+use crate::public_api::{self, Path};
 use crate::ruby_strings::{Provenance, Style};
 
 /// `PopsObject#initialize`'s `@hash`, which every attribute's `#hash` is XORed into.
@@ -111,10 +117,12 @@ fn classes(ruby: &Ruby) -> Result<&'static RubyClasses, Error> {
     // The classes the builder makes objects of. The probes run inside `protect`: a Ruby
     // exception (only NoMemoryError is realistic) must not unwind through Rust frames; the
     // vector is made outside it.
+    // With the public API for instance variables (`public_api.rs`), no class is probed.
     let mut slots: Vec<Option<IvarSlots>> = vec![None; ModelClass::ALL.len()];
-    protect(|| {
+    let probe = !public_api::uses(Path::Ivars);
+    protect(ruby, || {
         for (i, class) in ModelClass::ALL.iter().enumerate() {
-            if is_node_class(*class) {
+            if probe && is_node_class(*class) {
                 // SAFETY: the GVL is held; the class is a model class, whose objects are plain.
                 slots[i] = unsafe { IvarSlots::probe(by_class[i], &ivars[i]) };
             }
@@ -147,15 +155,18 @@ fn intern(name: &str) -> rb_sys::ID {
 }
 
 /// `Native.ivar_slots`: `[known, concrete]`, how many of the concrete node classes have their
-/// instance variables set in one step (`ivars.rs`): all of them on Ruby 3.1, none elsewhere.
+/// instance variables set in one step (`ivars.rs`): all of them on Ruby 3.1, none elsewhere
+/// nor with the public API for instance variables (`public_api.rs`).
 /// For the specs, so that losing the fast path cannot go unnoticed. Puppet must be loaded.
 pub fn ivar_slots(ruby: &Ruby) -> Result<(usize, usize), Error> {
-    let classes = classes(ruby)?;
-    let concrete = ModelClass::ALL
-        .iter()
-        .filter(|class| is_node_class(**class))
-        .count();
-    Ok((classes.slots.iter().flatten().count(), concrete))
+    crate::errors::guard(ruby, || {
+        let classes = classes(ruby)?;
+        let concrete = ModelClass::ALL
+            .iter()
+            .filter(|class| is_node_class(**class))
+            .count();
+        Ok((classes.slots.iter().flatten().count(), concrete))
+    })
 }
 
 /// Whether the builder makes objects of `class` itself: a concrete class other than `Program`
@@ -180,17 +191,22 @@ pub fn build_program(ruby: &Ruby, model: &Model, file: Option<&str>) -> Result<V
         index_of: &index_of,
         order: Order::Allocation,
         provenance: &provenance,
+        public: Public {
+            freeze: public_api::uses(Path::Freeze),
+            hash: public_api::uses(Path::Hash),
+            alloc: public_api::uses(Path::Alloc),
+        },
     };
     // SAFETY (both calls): every call inside is a raw Ruby C API call made with the GVL held,
     // on values kept reachable (see `Build::run`).
-    let mut raw = protect(|| unsafe { build.run(&mut node_hashes) })?;
+    let mut raw = protect(ruby, || unsafe { build.run(&mut node_hashes) })?;
     if raw == UNDEF {
         // A node made before one of its children (no model the parser or the XPP reader makes
         // today): the walk's order instead. What was built so far is garbage.
         log::debug!("model nodes out of order: building in the walk's order");
         let walk: Vec<NodeId> = model.walk().collect();
         build.order = Order::Walk(&walk);
-        raw = protect(|| unsafe { build.run(&mut node_hashes) })?;
+        raw = protect(ruby, || unsafe { build.run(&mut node_hashes) })?;
     }
     // SAFETY: `raw` is the Program just returned by Ruby, still on this stack.
     Ok(unsafe { Value::from_raw(raw) })
@@ -233,6 +249,20 @@ struct Build<'a> {
     order: Order<'a>,
     /// Which strings Ruby's parser would have left unfrozen.
     provenance: &'a Provenance,
+    /// Which of the build's shortcuts give way to Ruby's public API.
+    public: Public,
+}
+
+/// The paths of one build that use Ruby's public API (`public_api.rs`; the instance variables'
+/// are decided when the classes are probed).
+#[derive(Clone, Copy)]
+struct Public {
+    /// `rb_obj_freeze` instead of setting the frozen flag.
+    freeze: bool,
+    /// `#hash` called on every attribute value instead of recomputed.
+    hash: bool,
+    /// `rb_obj_alloc` instead of the class's allocator function.
+    alloc: bool,
 }
 
 /// Positional arguments of `Program.new` (locator, body, definitions), with room to spare.
@@ -275,7 +305,7 @@ impl Build<'_> {
             3,
             locator_args.as_ptr(),
         );
-        let mut hashes = Hashes::new(node_hashes);
+        let mut hashes = Hashes::new(node_hashes, self.public.hash);
         let complete = match self.order {
             Order::Allocation => self.build_nodes(
                 model.all_nodes().map(|(id, _)| id),
@@ -366,7 +396,11 @@ impl Build<'_> {
             values[1] = locator;
             values[2] = fixnum(node.offset);
             values[3] = fixnum(node.length);
-            let object = allocate(&mut allocators[slot], classes.by_class[slot]);
+            let object = if self.public.alloc {
+                rb_sys::rb_obj_alloc(classes.by_class[slot])
+            } else {
+                allocate(&mut allocators[slot], classes.by_class[slot])
+            };
             let ids = &classes.ivars[slot];
             match &classes.slots[slot] {
                 Some(slots) => slots.set_all(object, ids, &values[..count]),
@@ -393,9 +427,11 @@ impl Build<'_> {
                 rb_sys::rb_ary_entry(built, id.index() as c_long)
             }
             AttrValue::Nodes(ids) => node_array(ids, built),
-            AttrValue::Str(s) | AttrValue::OptStr(Some(s)) | AttrValue::Enum(s) => {
-                ruby_string(s, self.provenance.style(self.model, id, class, name, s))
-            }
+            AttrValue::Str(s) | AttrValue::OptStr(Some(s)) | AttrValue::Enum(s) => ruby_string(
+                s,
+                self.provenance.style(self.model, id, class, name, s),
+                self.public.freeze,
+            ),
             AttrValue::Bool(b) | AttrValue::OptBool(Some(b)) => boolean(b),
             AttrValue::OptNode(None) | AttrValue::OptStr(None) | AttrValue::OptBool(None) => nil(),
             AttrValue::Int(IntRef::Small(v)) => rb_sys::rb_ll2inum(v),
@@ -440,27 +476,34 @@ fn made_before(attr: &AttrValue<'_>, id: NodeId) -> bool {
 /// computed as `Array#hash` does from those ([`array_hash_salt`]); `nil`'s, `true`'s and
 /// `false`'s are asked once per build; a String's is computed as `String#hash` does; anything
 /// else is a call of `#hash`. (`rb_hash` of an object whose `hash` is not Kernel's goes
-/// through Ruby's recursion guard: for the lists, a quarter of the whole build.)
+/// through Ruby's recursion guard: for the lists, a quarter of the whole build.) With the
+/// public API for hashes (`public_api.rs`), every value's `#hash` is called.
 struct Hashes<'a> {
     /// By node index (a buffer made outside `protect`, like all owned data of a build).
     node: &'a mut [i64],
     nil: Option<i64>,
     booleans: [Option<i64>; 2],
     array_salt: Option<rb_sys::st_index_t>,
+    /// Every value's `#hash` is called.
+    public: bool,
 }
 
 impl<'a> Hashes<'a> {
-    unsafe fn new(node: &'a mut [i64]) -> Self {
+    unsafe fn new(node: &'a mut [i64], public: bool) -> Self {
         Hashes {
             node,
             nil: None,
             booleans: [None; 2],
-            array_salt: array_hash_salt(),
+            array_salt: if public { None } else { array_hash_salt() },
+            public,
         }
     }
 
     /// The hash of `value`, the Ruby value of `attr`.
     unsafe fn of(&mut self, value: VALUE, attr: &AttrValue<'_>) -> i64 {
+        if self.public {
+            return ruby_hash(value);
+        }
         match *attr {
             AttrValue::Node(id) | AttrValue::OptNode(Some(id)) => self.node[id.index()],
             AttrValue::Str(_) | AttrValue::OptStr(Some(_)) | AttrValue::Enum(_) => {
@@ -580,9 +623,14 @@ unsafe fn search_array_hash_salt() -> Option<rb_sys::st_index_t> {
     None
 }
 
-/// `value.hash`, called.
+/// `value.hash`, called, as Puppet's `initialize` calls it. (Not `rb_hash`, which is what a
+/// Hash key's hash is made of: it turns a `#hash` of 0 into the smallest Fixnum, so a node
+/// whose `@hash` is 0, such as an `OrExpression` whose operands hash alike, would count as
+/// another value.)
 unsafe fn ruby_hash(value: VALUE) -> i64 {
-    fixnum_to_long(rb_sys::rb_hash(value))
+    static HASH: OnceLock<rb_sys::ID> = OnceLock::new();
+    let hash = *HASH.get_or_init(|| intern("hash"));
+    fixnum_to_long(rb_sys::rb_funcallv(value, hash, 0, std::ptr::null()))
 }
 
 unsafe fn node_array(ids: &[NodeId], built: VALUE) -> VALUE {
@@ -617,8 +665,12 @@ fn c_ptr(s: &str) -> *const std::ffi::c_char {
 /// (`rb_enc_interned_str`): its lookup cost more than the String (most model strings are
 /// short, so embedded in their object), 10% of the corpus's build; Puppet's own lexer makes
 /// a new String for each too.
-unsafe fn frozen_string(s: &str) -> VALUE {
+/// `public`: through `rb_obj_freeze` on every Ruby (`public_api.rs`).
+unsafe fn frozen_string(s: &str, public: bool) -> VALUE {
     let string = utf8_string(s);
+    if public {
+        return rb_sys::rb_obj_freeze(string);
+    }
     // On Ruby 3.1, what `rb_obj_freeze` does to a new String, whose class (String) is no
     // singleton class: it sets the frozen flag (`RB_OBJ_FREEZE_RAW`), without the call and the
     // singleton check. (From 3.2 freezing also changes the object's shape: Ruby's call then.)
@@ -633,9 +685,10 @@ unsafe fn frozen_string(s: &str) -> VALUE {
 }
 
 /// A new String as Ruby's parser makes it (`ruby_strings.rs`).
-unsafe fn ruby_string(s: &str, style: Style) -> VALUE {
+/// `public_freeze`: frozen ones are frozen through `rb_obj_freeze` (`public_api.rs`).
+unsafe fn ruby_string(s: &str, style: Style, public_freeze: bool) -> VALUE {
     match style {
-        Style::Frozen => frozen_string(s),
+        Style::Frozen => frozen_string(s, public_freeze),
         Style::Unfrozen => utf8_string(s),
         Style::UnfrozenAscii if s.is_ascii() => {
             rb_sys::rb_usascii_str_new(c_ptr(s), s.len() as c_long)

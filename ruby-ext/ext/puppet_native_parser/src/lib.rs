@@ -4,29 +4,35 @@
 //! Ruby sees `PuppetNativeParser::Native.parse(source, file, epp, tasks)` and
 //! `Native.validate(source, file, epp, tasks, strict, release, location)`, both returning a
 //! `PuppetNativeParser::NativeResult` that holds the Rust result; its methods hand out the
-//! diagnostics, build Puppet's Ruby model on demand (`builder`), validate later (the drop-in
-//! hook parses first and validates when Puppet asks), and print PN/JSON. The keyword API, the
-//! argument checks and the `ParseResult`/`Diagnostic` classes are Ruby, in
+//! diagnostics as `PuppetNativeParser::Diagnostic` objects (`diagnostics`), build Puppet's Ruby
+//! model on demand (`builder`), validate later (the drop-in hook parses first and validates
+//! when Puppet asks), print PN/JSON, and read and write XPP files (`xpp`). The keyword API, the
+//! argument checks and the `ParseResult` and `Diagnostic` classes are Ruby, in
 //! `lib/puppet_native_parser.rb`.
 //!
 //! The source is copied into Rust memory, then lexed, parsed and validated without the GVL
-//! (`nogvl`) for inputs large enough to be worth it. No panic reaches Ruby: it becomes a
-//! `PuppetNativeParser::InternalError`.
+//! (`nogvl`) for inputs large enough to be worth it. Errors are raised from here (`errors`):
+//! `XppError` with its code, `InternalError` for a bug of ours; no panic reaches Ruby (every
+//! method's body runs under `errors::guard`). The builder's shortcuts through Ruby's internals
+//! can be switched to Ruby's public API (`public_api`).
 
 mod builder;
+mod diagnostics;
+mod errors;
 mod ivars;
 mod nogvl;
 mod options;
+mod public_api;
 mod ruby_strings;
 mod xpp;
 
 use std::cell::{Cell, Ref, RefCell};
 
-use magnus::{
-    function, method, prelude::*, Error, ExceptionClass, RArray, RModule, RString, Ruby, Value,
-};
+use magnus::{function, method, prelude::*, Error, RArray, RString, Ruby, Value};
 use puppet_syntax::xpp::XppHeader;
-use puppet_syntax::{parse, parse_and_validate, pn, Diagnostic, ParseOptions, ParseResult};
+use puppet_syntax::{parse, parse_and_validate, pn, ParseOptions, ParseResult};
+
+use errors::{guard, internal};
 
 /// The extension's own allocator. Inside Ruby, the C library's `malloc` serves Ruby's many
 /// small blocks too and is fragmented by them: a file's dozen Rust blocks (the model's arenas,
@@ -149,11 +155,13 @@ fn native_parse(
     epp: bool,
     tasks: bool,
 ) -> Result<NativeResult, Error> {
-    let mut opts = ParseOptions::new().epp(epp).tasks(tasks);
-    if let Some(file) = file {
-        opts = opts.file(file.to_string()?);
-    }
-    run_parser(ruby, source, opts, false, parse)
+    guard(ruby, || {
+        let mut opts = ParseOptions::new().epp(epp).tasks(tasks);
+        if let Some(file) = file {
+            opts = opts.file(file.to_string()?);
+        }
+        run_parser(ruby, source, opts, false, parse)
+    })
 }
 
 /// `Native.validate(source, file, epp, tasks, strict, release, location)`: parse and validate, keeping
@@ -170,11 +178,13 @@ fn native_validate(
     release: Option<RString>,
     location: Option<RArray>,
 ) -> Result<NativeResult, Error> {
-    let opts = options::validation_options(ruby, file, epp, tasks, strict, release, location)?;
-    run_parser(ruby, source, opts, true, |bytes, opts| {
-        let mut result = parse_and_validate(bytes, opts);
-        result.model = None;
-        result
+    guard(ruby, || {
+        let opts = options::validation_options(ruby, file, epp, tasks, strict, release, location)?;
+        run_parser(ruby, source, opts, true, |bytes, opts| {
+            let mut result = parse_and_validate(bytes, opts);
+            result.model = None;
+            result
+        })
     })
 }
 
@@ -195,19 +205,6 @@ fn run_parser(
     Ok(NativeResult::new(result, opts, validated, &bytes))
 }
 
-/// A `PuppetNativeParser::InternalError` (a bug of ours, never the input's fault).
-fn internal(ruby: &Ruby, message: &str) -> Error {
-    let class = ruby
-        .class_object()
-        .const_get::<_, RModule>("PuppetNativeParser")
-        .and_then(|m| m.const_get::<_, ExceptionClass>("InternalError"))
-        .unwrap_or_else(|_| ruby.exception_runtime_error());
-    Error::new(
-        class,
-        format!("puppet-native-parser internal error: {message}"),
-    )
-}
-
 impl NativeResult {
     /// The result, unless another Ruby thread is validating it right now (a `RefCell` borrow
     /// failure must become a Ruby exception, never a panic).
@@ -215,45 +212,61 @@ impl NativeResult {
         self.result.try_borrow().map_err(|_| busy(ruby))
     }
 
-    /// Every diagnostic, as `[issue_code, severity, file, line, column, offset, length,
-    /// message, arguments]` (severity a Symbol, arguments a Hash of Symbol => String); the Ruby
-    /// side wraps them in `PuppetNativeParser::Diagnostic`.
+    /// Every diagnostic, as `PuppetNativeParser::Diagnostic`s (a frozen Array, `diagnostics`).
     fn diagnostics(ruby: &Ruby, rb_self: &Self) -> Result<RArray, Error> {
-        diagnostic_rows(
-            ruby,
-            &rb_self.get(ruby)?.diagnostics,
-            rb_self.file.as_deref(),
-        )
+        guard(ruby, || {
+            let result = rb_self.get(ruby)?;
+            diagnostics::to_ruby(ruby, &result.diagnostics, rb_self.file.as_deref())
+        })
     }
 
     /// Whether a model was built (no syntax error, and asked for).
     fn has_model(ruby: &Ruby, rb_self: &Self) -> Result<bool, Error> {
-        Ok(rb_self.get(ruby)?.model.is_some())
+        guard(ruby, || Ok(rb_self.get(ruby)?.model.is_some()))
     }
 
     /// Puppet's `Program` for the parse, or nil without a model.
     fn build_model(ruby: &Ruby, rb_self: &Self) -> Result<Option<Value>, Error> {
-        let result = rb_self.get(ruby)?;
-        match &result.model {
-            Some(model) => builder::build_program(ruby, model, rb_self.file.as_deref()).map(Some),
-            None => Ok(None),
-        }
+        guard(ruby, || {
+            let result = rb_self.get(ruby)?;
+            match &result.model {
+                Some(model) => {
+                    builder::build_program(ruby, model, rb_self.file.as_deref()).map(Some)
+                }
+                None => Ok(None),
+            }
+        })
     }
 
     /// Drops the model, keeping the diagnostics: the drop-in calls it once Puppet has the Ruby
     /// `Program` (its own objects) and its diagnostics, so that the model's memory goes back
     /// at once rather than at Ruby's next collection.
     fn release_model(ruby: &Ruby, rb_self: &Self) -> Result<(), Error> {
-        let mut result = rb_self.result.try_borrow_mut().map_err(|_| busy(ruby))?;
-        result.model = None;
-        drop(result);
-        rb_self.account();
-        Ok(())
+        guard(ruby, || {
+            let mut result = rb_self.result.try_borrow_mut().map_err(|_| busy(ruby))?;
+            result.model = None;
+            drop(result);
+            rb_self.account();
+            Ok(())
+        })
     }
 
     /// Validates the model (if there is one) with `(strict, release, tasks, location)`, appending the
-    /// diagnostics; returns the new ones only, as rows (see `diagnostics`).
+    /// diagnostics; returns the new ones only, as `Diagnostic`s (see `diagnostics`).
     fn validate(
+        ruby: &Ruby,
+        rb_self: &Self,
+        strict: Value,
+        release: Option<RString>,
+        tasks: bool,
+        location: Option<RArray>,
+    ) -> Result<RArray, Error> {
+        guard(ruby, || {
+            Self::validate_guarded(ruby, rb_self, strict, release, tasks, location)
+        })
+    }
+
+    fn validate_guarded(
         ruby: &Ruby,
         rb_self: &Self,
         strict: Value,
@@ -281,59 +294,68 @@ impl NativeResult {
             kept.location = opts.location;
             kept.import_checks = false;
         }
-        let rows = diagnostic_rows(ruby, &result.diagnostics[before..], rb_self.file.as_deref());
+        let new =
+            diagnostics::to_ruby(ruby, &result.diagnostics[before..], rb_self.file.as_deref());
         drop(result);
         rb_self.account();
-        rows
+        new
     }
 
     /// The model as PN (`puppet parser dump --format pn`), or nil without a model.
     fn to_pn(ruby: &Ruby, rb_self: &Self, pretty: bool) -> Result<Option<String>, Error> {
-        let result = rb_self.get(ruby)?;
-        Ok(result.model.as_ref().map(|model| {
-            let pn = pn::transform(model);
-            if pretty {
-                pn.to_pretty_string()
-            } else {
-                pn.to_pn_string()
-            }
-        }))
+        guard(ruby, || {
+            let result = rb_self.get(ruby)?;
+            Ok(result.model.as_ref().map(|model| {
+                let pn = pn::transform(model);
+                if pretty {
+                    pn.to_pretty_string()
+                } else {
+                    pn.to_pn_string()
+                }
+            }))
+        })
     }
 
     /// The model as JSON (`puppet parser dump --format json`), or nil without a model.
     fn to_json(ruby: &Ruby, rb_self: &Self, pretty: bool) -> Result<Option<String>, Error> {
-        let result = rb_self.get(ruby)?;
-        Ok(result.model.as_ref().map(|model| {
-            let pn = pn::transform(model);
-            if pretty {
-                pn.to_pretty_json_string()
-            } else {
-                pn.to_json_string()
-            }
-        }))
+        guard(ruby, || {
+            let result = rb_self.get(ruby)?;
+            Ok(result.model.as_ref().map(|model| {
+                let pn = pn::transform(model);
+                if pretty {
+                    pn.to_pretty_json_string()
+                } else {
+                    pn.to_json_string()
+                }
+            }))
+        })
     }
 
     /// `[class name, offset, length]` of every node in `_pcore_all_contents` order (for
     /// comparisons with Ruby's model), or nil without a model.
     fn locs(ruby: &Ruby, rb_self: &Self) -> Result<Option<RArray>, Error> {
-        let result = rb_self.get(ruby)?;
-        let Some(model) = result.model.as_ref() else {
-            return Ok(None);
-        };
-        let rows = ruby.ary_new_capa(model.node_count());
-        for (class, offset, length) in model.locs() {
-            rows.push((class.name(), offset, length))?;
-        }
-        Ok(Some(rows))
+        guard(ruby, || {
+            let result = rb_self.get(ruby)?;
+            let Some(model) = result.model.as_ref() else {
+                return Ok(None);
+            };
+            let rows = ruby.ary_new_capa(model.node_count());
+            for (class, offset, length) in model.locs() {
+                rows.push((class.name(), offset, length))?;
+            }
+            Ok(Some(rows))
+        })
     }
 
     /// The file name: the one given for an XPP file read under another name, else the
     /// result's (for an XPP file, the one it records).
     fn file_name(ruby: &Ruby, rb_self: &Self) -> Result<Option<String>, Error> {
-        if let Some(file) = &rb_self.file {
-            return Ok(Some(file.clone()));
-        }
-        Ok(rb_self.get(ruby)?.file.clone())
+        guard(ruby, || {
+            if let Some(file) = &rb_self.file {
+                return Ok(Some(file.clone()));
+            }
+            Ok(rb_self.get(ruby)?.file.clone())
+        })
     }
 
     /// Whether the diagnostics include the validator's.
@@ -343,7 +365,7 @@ impl NativeResult {
 
     /// The text that was parsed (the input, or its valid UTF-8 prefix).
     fn text(ruby: &Ruby, rb_self: &Self) -> Result<String, Error> {
-        Ok(rb_self.get(ruby)?.text.to_string())
+        guard(ruby, || Ok(rb_self.get(ruby)?.text.to_string()))
     }
 }
 
@@ -355,38 +377,13 @@ fn busy(ruby: &Ruby) -> Error {
     )
 }
 
-/// The rows of `diagnostics`; `file` replaces the file they name (a result read from an XPP
-/// file under another name).
-fn diagnostic_rows(
-    ruby: &Ruby,
-    diagnostics: &[Diagnostic],
-    file: Option<&str>,
-) -> Result<RArray, Error> {
-    let rows = ruby.ary_new_capa(diagnostics.len());
-    for d in diagnostics {
-        let arguments = ruby.hash_new();
-        for (name, value) in &d.args {
-            arguments.aset(ruby.to_symbol(name), value.as_str())?;
-        }
-        let row = ruby.ary_new_capa(9);
-        row.push(d.code.as_str())?;
-        row.push(ruby.to_symbol(d.severity.as_str()))?;
-        row.push(file.or(d.file.as_deref()))?;
-        row.push(d.line)?;
-        row.push(d.column)?;
-        row.push(d.offset)?;
-        row.push(d.len)?;
-        row.push(d.message.as_str())?;
-        row.push(arguments)?;
-        rows.push(row)?;
-    }
-    Ok(rows)
-}
-
 #[magnus::init(name = "puppet_native_parser")]
 fn init(ruby: &Ruby) -> Result<(), Error> {
     let module = ruby.define_module("PuppetNativeParser")?;
-    module.define_error("InternalError", ruby.exception_standard_error())?;
+    errors::define(ruby, module)?;
+    public_api::init(ruby);
+    module.define_module_function("public_api", function!(public_api::switched, 0))?;
+    module.define_module_function("public_api?", function!(public_api::all, 0))?;
     module.const_set("NATIVE_VERSION", puppet_syntax::VERSION)?;
     module.const_set("PUPPET_VERSION", puppet_syntax::PUPPET_VERSION)?;
     module.const_set(
@@ -399,6 +396,7 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     native.define_module_function("release_rules", function!(options::release_rules, 1))?;
     native.define_module_function("load_xpp", function!(xpp::load_xpp, 3))?;
     native.define_module_function("ivar_slots", function!(builder::ivar_slots, 0))?;
+    native.define_module_function("panic", function!(errors::panic_on_purpose, 1))?;
     let result = module.define_class("NativeResult", ruby.class_object())?;
     result.undef_default_alloc_func();
     result.define_method("diagnostics", method!(NativeResult::diagnostics, 0))?;

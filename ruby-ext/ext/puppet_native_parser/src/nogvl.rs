@@ -7,9 +7,10 @@
 //! Ruby threads. Panics are caught here, on the Rust side of the C frames, and come back as an
 //! `Err` the caller turns into a Ruby exception.
 
-use std::any::Any;
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use crate::errors::panic_message;
 
 /// Below this many source bytes the GVL is kept: releasing and re-taking it costs a few
 /// microseconds, more than parsing a small file takes.
@@ -63,15 +64,5 @@ pub fn run<F: FnOnce() -> R, R>(release: bool, work: F) -> Result<R, String> {
         Some(Ok(value)) => Ok(value),
         Some(Err(panic)) => Err(panic_message(panic.as_ref())),
         None => Err("the parser did not run".to_owned()),
-    }
-}
-
-fn panic_message(panic: &(dyn Any + Send)) -> String {
-    if let Some(s) = panic.downcast_ref::<&str>() {
-        (*s).to_owned()
-    } else if let Some(s) = panic.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "panic".to_owned()
     }
 }

@@ -50,18 +50,20 @@ fn release_of(ruby: &Ruby, version: &str) -> Result<PuppetRelease, Error> {
 /// releases exactly when they validate alike), or `[nil, why]` for another (a 9.x, a 7.22, an
 /// 8.x newer than any known).
 pub fn release_rules(ruby: &Ruby, version: RString) -> Result<RArray, Error> {
-    let pair = ruby.ary_new_capa(2);
-    match version.to_string()?.parse::<PuppetRelease>() {
-        Ok(release) => {
-            pair.push(release.to_string())?;
-            pair.push(rules_key(&release.rules()))?;
+    crate::errors::guard(ruby, || {
+        let pair = ruby.ary_new_capa(2);
+        match version.to_string()?.parse::<PuppetRelease>() {
+            Ok(release) => {
+                pair.push(release.to_string())?;
+                pair.push(rules_key(&release.rules()))?;
+            }
+            Err(e) => {
+                pair.push(ruby.qnil())?;
+                pair.push(e.to_string())?;
+            }
         }
-        Err(e) => {
-            pair.push(ruby.qnil())?;
-            pair.push(e.to_string())?;
-        }
-    }
-    Ok(pair)
+        Ok(pair)
+    })
 }
 
 /// Equal for equal rules.

@@ -2,21 +2,31 @@
 //! `Native.load_xpp` reads a file into a `NativeResult` (whose model the same builder as a
 //! parse's turns into Ruby objects), and `NativeResult#to_xpp` writes one.
 //!
-//! A refused file is not an exception here: the functions return `[code, message]` (the
-//! reader's stable `XppErrorKind` code, e.g. `XPP_TRUNCATED`) and the Ruby side raises
-//! `PuppetNativeParser::XppError`, so that the code travels as data.
+//! A file that cannot be read (or a result that cannot be written) raises
+//! `PuppetNativeParser::XppError` from here, with the reader's stable `XppErrorKind` code (e.g.
+//! `XPP_TRUNCATED`, `XPP_WRITE`) as its `#code`.
 
-use magnus::{prelude::*, Error, IntoValue, RArray, RString, Ruby, Value};
+use magnus::{Error, IntoValue, RArray, RString, Ruby, Value};
 use puppet_syntax::xpp::{self, XppFormat, XppHeader, XppWriteOptions};
 use puppet_syntax::{ParseOptions, PuppetRelease, Strict};
 
+use crate::errors::{guard, xpp_error};
 use crate::{internal, nogvl, NativeResult};
 
-/// `Native.load_xpp(bytes, source, file)`: the `NativeResult` the file carries, or
-/// `[code, message]` when it is refused. With `source` (the bytes of the `.pp` now), the file
+/// `Native.load_xpp(bytes, source, file)`: the `NativeResult` the file carries; a refused file
+/// raises `XppError`. With `source` (the bytes of the `.pp` now), the file
 /// must record their SHA-256 (`XPP_SOURCE_DIGEST` otherwise); `file` replaces the file name
 /// the file records, in the Locator and the diagnostics.
 pub fn load_xpp(
+    ruby: &Ruby,
+    bytes: RString,
+    source: Option<RString>,
+    file: Option<RString>,
+) -> Result<Value, Error> {
+    guard(ruby, || load_xpp_guarded(ruby, bytes, source, file))
+}
+
+fn load_xpp_guarded(
     ruby: &Ruby,
     bytes: RString,
     source: Option<RString>,
@@ -45,7 +55,7 @@ pub fn load_xpp(
 }
 
 /// The `NativeResult` of a file read (`source`: the bytes of the `.pp`, when given, used before
-/// anything is allocated in Ruby), or `[code, message]`.
+/// anything is allocated in Ruby), or the `XppError` of a refused file.
 fn loaded(
     ruby: &Ruby,
     read: Result<xpp::XppFile, xpp::XppReadError>,
@@ -63,7 +73,7 @@ fn loaded(
             native.account();
             Ok(native.into_value_with(ruby))
         }
-        Err(err) => Ok(refusal(ruby, err.kind.code(), &err.message)?.as_value()),
+        Err(err) => Err(xpp_error(ruby, err.kind.code(), &err.message)),
     }
 }
 
@@ -88,15 +98,8 @@ fn options_of(header: &XppHeader, file: Option<String>) -> ParseOptions {
     options
 }
 
-fn refusal(ruby: &Ruby, code: &str, message: &str) -> Result<RArray, Error> {
-    let pair = ruby.ary_new_capa(2);
-    pair.push(code)?;
-    pair.push(message)?;
-    Ok(pair)
-}
-
-/// `NativeResult#to_xpp(json, strict, release, location)`: a whole XPP file (binary String), or
-/// `[code, message]` when the result cannot be written (`XPP_WRITE`: an integer beyond 64
+/// `NativeResult#to_xpp(json, strict, release, location)`: a whole XPP file (binary String);
+/// `XppError` with code `XPP_WRITE` when the result cannot be written (an integer beyond 64
 /// bits, an infinite float). A result that was parsed but not validated is validated first,
 /// on a copy, with `strict`, `release` and `location` (see `options::validation_options`) and the import
 /// checks, as `puppet-parser xpp build` does: an XPP file carries the validator's diagnostics.
@@ -108,7 +111,20 @@ pub fn to_xpp(
     strict: Value,
     release: Option<RString>,
     location: Option<RArray>,
-) -> Result<Value, Error> {
+) -> Result<RString, Error> {
+    guard(ruby, || {
+        to_xpp_guarded(ruby, rb_self, json, strict, release, location)
+    })
+}
+
+fn to_xpp_guarded(
+    ruby: &Ruby,
+    rb_self: &NativeResult,
+    json: bool,
+    strict: Value,
+    release: Option<RString>,
+    location: Option<RArray>,
+) -> Result<RString, Error> {
     let mut options = rb_self.options.borrow().clone();
     if !rb_self.validated.get() {
         let given = crate::options::validation_options(
@@ -161,23 +177,25 @@ pub fn to_xpp(
     })
     .map_err(|panic| internal(ruby, &panic))?;
     match written {
-        Ok(bytes) => Ok(ruby.str_from_slice(&bytes).as_value()),
-        Err(err) => Ok(refusal(ruby, "XPP_WRITE", &err.to_string())?.as_value()),
+        Ok(bytes) => Ok(ruby.str_from_slice(&bytes)),
+        Err(err) => Err(xpp_error(ruby, "XPP_WRITE", &err.to_string())),
     }
 }
 
 /// `NativeResult#xpp_header`: `[format, [[key, value], …]]` for a result read from an XPP
 /// file (its envelope's parameters in file order), or nil.
 pub fn header(ruby: &Ruby, rb_self: &NativeResult) -> Result<Option<RArray>, Error> {
-    let Some(header) = &rb_self.xpp_header else {
-        return Ok(None);
-    };
-    let parameters = ruby.ary_new_capa(header.parameters().len());
-    for (key, value) in header.parameters() {
-        parameters.push((key, value))?;
-    }
-    let out = ruby.ary_new_capa(2);
-    out.push(header.format.as_str())?;
-    out.push(parameters)?;
-    Ok(Some(out))
+    guard(ruby, || {
+        let Some(header) = &rb_self.xpp_header else {
+            return Ok(None);
+        };
+        let parameters = ruby.ary_new_capa(header.parameters().len());
+        for (key, value) in header.parameters() {
+            parameters.push((key, value))?;
+        }
+        let out = ruby.ary_new_capa(2);
+        out.push(header.format.as_str())?;
+        out.push(parameters)?;
+        Ok(Some(out))
+    })
 }
