@@ -826,6 +826,28 @@ typedef enum puppet_severity {
 } puppet_severity;
 
 /**
+ * Who found a problem (the kind of its code).
+ */
+typedef enum puppet_code_kind {
+  /**
+   * Not known (a struct filled by a library older than this field).
+   */
+  PUPPET_CODE_KIND_UNKNOWN = 0,
+  /**
+   * The lexer or parser: the text is not Puppet.
+   */
+  PUPPET_CODE_KIND_SYNTAX = 1,
+  /**
+   * Puppet's validation of a program that parses (`Checker4_0`, the import checks).
+   */
+  PUPPET_CODE_KIND_PUPPET = 2,
+  /**
+   * A lint rule.
+   */
+  PUPPET_CODE_KIND_LINT = 3,
+} puppet_code_kind;
+
+/**
  * Puppet's `strict` setting, which decides the severity of `DUPLICATE_KEY` (the value of
  * `puppet_options.strict`).
  */
@@ -848,6 +870,53 @@ typedef enum puppet_strict {
    */
   PUPPET_STRICT_WARNING = 3,
 } puppet_strict;
+
+/**
+ * An output format of `puppet_result_render`: the formats of `puppet-parser validate
+ * --format`.
+ */
+typedef enum puppet_format {
+  /**
+   * `FILE:LINE:COLUMN: SEVERITY[CODE]: message` and the source line with a caret (no
+   * colour).
+   */
+  PUPPET_FORMAT_HUMAN = 1,
+  /**
+   * JSON Lines, one object per diagnostic.
+   */
+  PUPPET_FORMAT_JSON = 2,
+  /**
+   * One SARIF 2.1.0 log (columns in UTF-16 code units).
+   */
+  PUPPET_FORMAT_SARIF = 3,
+  /**
+   * GitHub Actions annotations, one line per diagnostic.
+   */
+  PUPPET_FORMAT_GITHUB = 4,
+  /**
+   * A Code Climate issue array (GitLab's code quality report).
+   */
+  PUPPET_FORMAT_CODECLIMATE = 5,
+} puppet_format;
+
+/**
+ * The unit a column is counted in, for editors (the Language Server Protocol's
+ * `positionEncoding`).
+ */
+typedef enum puppet_encoding {
+  /**
+   * Bytes of UTF-8.
+   */
+  PUPPET_ENCODING_UTF8 = 1,
+  /**
+   * Code units of UTF-16 (the LSP's default; a character beyond U+FFFF counts 2).
+   */
+  PUPPET_ENCODING_UTF16 = 2,
+  /**
+   * Characters (Unicode scalar values), as Puppet counts.
+   */
+  PUPPET_ENCODING_UTF32 = 3,
+} puppet_encoding;
 
 /**
  * A position in the CST of a result. Opaque; make one with `puppet_cst_cursor_new`, free it
@@ -1036,6 +1105,10 @@ typedef struct puppet_diagnostic {
    * The file from the options (NUL-terminated), or NULL when none was given.
    */
   const char *file;
+  /**
+   * Who found it (added after the first header: 0 from a library that predates it).
+   */
+  enum puppet_code_kind kind;
 } puppet_diagnostic;
 
 #ifdef __cplusplus
@@ -1354,6 +1427,18 @@ enum puppet_status puppet_result_diagnostic_report(const struct puppet_result *r
                                                    struct puppet_buffer **out);
 
 /**
+ * Every diagnostic of the result rendered in `format` (a `puppet_format`) exactly as
+ * `puppet-parser validate --format …` renders one file's (without its summary), into a new
+ * buffer at `*out` (empty for a result without diagnostics in the line formats). `name`
+ * (NUL-terminated, may be NULL) is the file name shown; NULL: the result's file, else `-`.
+ * Ownership as `puppet_result_pn`. `PUPPET_ERROR_ARGUMENT` for an unknown format.
+ */
+enum puppet_status puppet_result_render(const struct puppet_result *result,
+                                        uint32_t format,
+                                        const char *name,
+                                        struct puppet_buffer **out);
+
+/**
  * Frees a buffer made by the library. NULL is allowed and does nothing.
  */
 void puppet_buffer_free(struct puppet_buffer *buffer);
@@ -1447,6 +1532,30 @@ const char *puppet_result_text(const struct puppet_result *result, size_t *lengt
  * The file name given in the options (NUL-terminated, borrowed from the result), or NULL.
  */
 const char *puppet_result_file(const struct puppet_result *result);
+
+/**
+ * The editor position of byte `offset` of the result's text: the 0-based line and the
+ * 0-based column in code units of `encoding` (a `puppet_encoding`), into `*line` and
+ * `*column` (either may be NULL). An offset inside a character is that character's.
+ * `PUPPET_ERROR_ARGUMENT` when `offset` is past the end of the text or the encoding unknown.
+ */
+enum puppet_status puppet_result_editor_position(const struct puppet_result *result,
+                                                 uint32_t offset,
+                                                 uint32_t encoding,
+                                                 uint32_t *line,
+                                                 uint32_t *column);
+
+/**
+ * The byte offset of an editor position (0-based `line`, 0-based `column` in code units of
+ * `encoding`) in the result's text, into `*offset`. A column past the end of its line is the
+ * line's end; one inside a character is its start. `PUPPET_ERROR_ARGUMENT` when the line is
+ * past the last or the encoding unknown.
+ */
+enum puppet_status puppet_result_editor_offset(const struct puppet_result *result,
+                                               uint32_t line,
+                                               uint32_t column,
+                                               uint32_t encoding,
+                                               uint32_t *offset);
 
 /**
  * The 1-based line and character column (as in diagnostics) of byte `offset` of the result's

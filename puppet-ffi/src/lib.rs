@@ -121,7 +121,7 @@ mod tests {
     fn struct_sizes_on_64_bit_targets() {
         use std::mem::size_of;
         assert_eq!(size_of::<puppet_options>(), 64);
-        assert_eq!(size_of::<puppet_diagnostic>(), 56);
+        assert_eq!(size_of::<puppet_diagnostic>(), 64);
         assert_eq!(size_of::<puppet_model_attr>(), 72);
         assert_eq!(result::DIAGNOSTIC_FIRST_SIZE, 56);
         assert_eq!(model::ATTR_FIRST_SIZE, 64);

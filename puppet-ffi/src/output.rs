@@ -1,9 +1,11 @@
 //! Owned output: a [`puppet_buffer`] holds text the library made for the caller (PN, PN-JSON,
-//! the CST dump, a diagnostic's caret snippet) until `puppet_buffer_free`. Rust's allocator
-//! made it, so only the library may free it.
+//! the CST dump, a diagnostic's caret snippet, the diagnostics rendered in one of the formats
+//! of `puppet-diagnostics`) until `puppet_buffer_free`. Rust's allocator made it, so only the
+//! library may free it.
 
 use std::ffi::c_char;
 
+use puppet_diagnostics::render::{codeclimate, github, human, json, sarif};
 use puppet_syntax::pn::PnFormat;
 use puppet_syntax::Diagnostic;
 
@@ -192,7 +194,7 @@ pub extern "C" fn puppet_result_diagnostic_report(
         let d = diagnostic_at(result, index)?;
         // SAFETY (documented): NULL or a NUL-terminated string valid for the call.
         let fallback = crate::strings::utf8_arg(fallback_file, "fallback_file")?.unwrap_or("-");
-        let mut report = puppet_syntax::report::header(fallback, d);
+        let mut report = human::header(fallback, &d.into());
         report.push('\n');
         report.push_str(&snippet_lines(&result.parsed.text, d));
         deliver(out, Ok(report))
@@ -211,9 +213,83 @@ fn diagnostic_at(result: &puppet_result, index: usize) -> Result<&Diagnostic, Ap
 
 /// The snippet lines, each ending in `\n` (none for a blank line).
 fn snippet_lines(text: &str, d: &Diagnostic) -> String {
-    puppet_syntax::report::snippet(text, d, false)
+    puppet_diagnostics::render::snippet(text, &d.into(), false)
         .map(|lines| lines + "\n")
         .unwrap_or_default()
+}
+
+/// An output format of `puppet_result_render`: the formats of `puppet-parser validate
+/// --format`.
+#[repr(C)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum puppet_format {
+    /// `FILE:LINE:COLUMN: SEVERITY[CODE]: message` and the source line with a caret (no
+    /// colour).
+    PUPPET_FORMAT_HUMAN = 1,
+    /// JSON Lines, one object per diagnostic.
+    PUPPET_FORMAT_JSON = 2,
+    /// One SARIF 2.1.0 log (columns in UTF-16 code units).
+    PUPPET_FORMAT_SARIF = 3,
+    /// GitHub Actions annotations, one line per diagnostic.
+    PUPPET_FORMAT_GITHUB = 4,
+    /// A Code Climate issue array (GitLab's code quality report).
+    PUPPET_FORMAT_CODECLIMATE = 5,
+}
+
+/// Every diagnostic of the result rendered in `format` (a `puppet_format`) exactly as
+/// `puppet-parser validate --format …` renders one file's (without its summary), into a new
+/// buffer at `*out` (empty for a result without diagnostics in the line formats). `name`
+/// (NUL-terminated, may be NULL) is the file name shown; NULL: the result's file, else `-`.
+/// Ownership as `puppet_result_pn`. `PUPPET_ERROR_ARGUMENT` for an unknown format.
+#[no_mangle]
+pub extern "C" fn puppet_result_render(
+    result: *const puppet_result,
+    format: u32,
+    name: *const c_char,
+    out: *mut *mut puppet_buffer,
+) -> puppet_status {
+    guard_status("puppet_result_render", || {
+        clear_out(out)?;
+        let result = result_ref(result)?;
+        // SAFETY (documented): NULL or a NUL-terminated string valid for the call.
+        let name = crate::strings::utf8_arg(name, "name")?
+            .or(result.parsed.file.as_deref())
+            .unwrap_or("-");
+        let found: Vec<puppet_diagnostics::Diagnostic> =
+            result.parsed.diagnostics.iter().map(Into::into).collect();
+        let text = Some(&*result.parsed.text);
+        let mut bytes = Vec::new();
+        let written = match format {
+            1 => human::Human::PLAIN
+                .write_file(&mut bytes, name, text, &found)
+                .map(drop),
+            2 => json::write_file(&mut bytes, name, &found, 0).map(drop),
+            3 => {
+                let tool = sarif::Tool {
+                    name: "libpuppet".to_owned(),
+                    version: env!("CARGO_PKG_VERSION").to_owned(),
+                    information_uri: None,
+                };
+                let mut log = sarif::Sarif::new(tool, |_| sarif::RuleHelp::default());
+                log.add_file(name, text, &found);
+                log.write(&mut bytes)
+            }
+            4 => github::write_file(&mut bytes, name, text, &found),
+            5 => {
+                let mut report = codeclimate::CodeClimate::new();
+                report.add_file(name, text, &found);
+                report.write(&mut bytes)
+            }
+            _ => {
+                return Err(ApiError::argument(format!(
+                    "format {format} is not a puppet_format"
+                )))
+            }
+        };
+        written.map_err(|err| ApiError::argument(format!("cannot render: {err}")))?;
+        // The renderers write UTF-8 (from UTF-8 text and escaped names).
+        deliver(out, Ok(String::from_utf8_lossy(&bytes).into_owned()))
+    })
 }
 
 /// Frees a buffer made by the library. NULL is allowed and does nothing.

@@ -10,8 +10,10 @@ use std::ffi::c_char;
 use std::sync::OnceLock;
 use std::time::Instant;
 
+use puppet_diagnostics::CodeKind;
 use puppet_syntax::{
-    parse, parse_and_validate, Diagnostic, LineIndex, ParseOptions, ParseResult, Severity,
+    parse, parse_and_validate, Diagnostic, Encoding, LineIndex, ParseOptions, ParseResult,
+    Position, Severity,
 };
 
 use crate::options::{puppet_options, read_options};
@@ -29,6 +31,20 @@ pub enum puppet_severity {
     PUPPET_SEVERITY_WARNING = 1,
     /// A deprecation (`FUTURE_RESERVED_WORD`): Puppet logs it and goes on.
     PUPPET_SEVERITY_DEPRECATION = 2,
+}
+
+/// Who found a problem (the kind of its code).
+#[repr(C)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum puppet_code_kind {
+    /// Not known (a struct filled by a library older than this field).
+    PUPPET_CODE_KIND_UNKNOWN = 0,
+    /// The lexer or parser: the text is not Puppet.
+    PUPPET_CODE_KIND_SYNTAX = 1,
+    /// Puppet's validation of a program that parses (`Checker4_0`, the import checks).
+    PUPPET_CODE_KIND_PUPPET = 2,
+    /// A lint rule.
+    PUPPET_CODE_KIND_LINT = 3,
 }
 
 /// One problem in the source: copied into the caller's struct by `puppet_result_diagnostic_get`
@@ -56,6 +72,8 @@ pub struct puppet_diagnostic {
     pub message_length: usize,
     /// The file from the options (NUL-terminated), or NULL when none was given.
     pub file: *const c_char,
+    /// Who found it (added after the first header: 0 from a library that predates it).
+    pub kind: puppet_code_kind,
 }
 
 /// A diagnostic's C view and the storage its pointers point into.
@@ -145,6 +163,11 @@ fn entry(d: &Diagnostic, result_file: Option<&NulTerminated>) -> Entry {
             message: message.ptr(),
             message_length: message.len(),
             file: file_ptr,
+            kind: match puppet_diagnostics::Code::from(d.code).kind {
+                CodeKind::Syntax => puppet_code_kind::PUPPET_CODE_KIND_SYNTAX,
+                CodeKind::Puppet => puppet_code_kind::PUPPET_CODE_KIND_PUPPET,
+                CodeKind::Lint => puppet_code_kind::PUPPET_CODE_KIND_LINT,
+            },
         },
         _message: message,
         _file: own_file,
@@ -404,6 +427,100 @@ pub extern "C" fn puppet_result_file(result: *const puppet_result) -> *const c_c
                 .map_or(std::ptr::null(), NulTerminated::ptr))
         },
     )
+}
+
+/// The unit a column is counted in, for editors (the Language Server Protocol's
+/// `positionEncoding`).
+#[repr(C)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum puppet_encoding {
+    /// Bytes of UTF-8.
+    PUPPET_ENCODING_UTF8 = 1,
+    /// Code units of UTF-16 (the LSP's default; a character beyond U+FFFF counts 2).
+    PUPPET_ENCODING_UTF16 = 2,
+    /// Characters (Unicode scalar values), as Puppet counts.
+    PUPPET_ENCODING_UTF32 = 3,
+}
+
+/// An encoding argument from C (a `puppet_encoding`, taken as a number so that any other
+/// value is refused rather than undefined).
+fn encoding_arg(encoding: u32) -> ApiResult<Encoding> {
+    match encoding {
+        1 => Ok(Encoding::Utf8),
+        2 => Ok(Encoding::Utf16),
+        3 => Ok(Encoding::Utf32),
+        _ => Err(ApiError::argument(format!(
+            "encoding {encoding} is not a puppet_encoding"
+        ))),
+    }
+}
+
+/// The editor position of byte `offset` of the result's text: the 0-based line and the
+/// 0-based column in code units of `encoding` (a `puppet_encoding`), into `*line` and
+/// `*column` (either may be NULL). An offset inside a character is that character's.
+/// `PUPPET_ERROR_ARGUMENT` when `offset` is past the end of the text or the encoding unknown.
+#[no_mangle]
+pub extern "C" fn puppet_result_editor_position(
+    result: *const puppet_result,
+    offset: u32,
+    encoding: u32,
+    line: *mut u32,
+    column: *mut u32,
+) -> puppet_status {
+    guard_status("puppet_result_editor_position", || {
+        let result = result_ref(result)?;
+        let encoding = encoding_arg(encoding)?;
+        let text = &result.parsed.text;
+        if offset as usize > text.len() {
+            return Err(ApiError::argument(format!(
+                "offset {offset} is past the end of the text ({} bytes)",
+                text.len()
+            )));
+        }
+        let position = result.line_index().position(text, offset, encoding);
+        // SAFETY: NULL or writable (documented).
+        unsafe {
+            if let Some(line) = line.as_mut() {
+                *line = position.line;
+            }
+            if let Some(column) = column.as_mut() {
+                *column = position.column;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// The byte offset of an editor position (0-based `line`, 0-based `column` in code units of
+/// `encoding`) in the result's text, into `*offset`. A column past the end of its line is the
+/// line's end; one inside a character is its start. `PUPPET_ERROR_ARGUMENT` when the line is
+/// past the last or the encoding unknown.
+#[no_mangle]
+pub extern "C" fn puppet_result_editor_offset(
+    result: *const puppet_result,
+    line: u32,
+    column: u32,
+    encoding: u32,
+    offset: *mut u32,
+) -> puppet_status {
+    guard_status("puppet_result_editor_offset", || {
+        let result = result_ref(result)?;
+        let encoding = encoding_arg(encoding)?;
+        let text = &result.parsed.text;
+        let found = result
+            .line_index()
+            .offset(text, Position { line, column }, encoding)
+            .ok_or_else(|| {
+                ApiError::argument(format!(
+                    "line {line} is past the last line ({})",
+                    result.line_index().line_count() - 1
+                ))
+            })?;
+        // SAFETY: NULL is refused; else writable (documented).
+        let out = unsafe { offset.as_mut() }.ok_or_else(|| ApiError::null("offset"))?;
+        *out = found;
+        Ok(())
+    })
 }
 
 /// The 1-based line and character column (as in diagnostics) of byte `offset` of the result's

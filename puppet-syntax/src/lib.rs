@@ -40,7 +40,6 @@ mod parser;
 pub mod pn;
 pub mod recover;
 pub mod release;
-pub mod report;
 pub mod ruby_format;
 mod scratch;
 mod source;

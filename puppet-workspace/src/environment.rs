@@ -22,7 +22,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use puppet_syntax::report::escape_path;
+use puppet_diagnostics::render::escape_path;
 use rayon::prelude::*;
 
 use crate::module::{ModuleDir, ModulePath};

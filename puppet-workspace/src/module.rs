@@ -11,7 +11,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use puppet_syntax::report::escape_path;
+use puppet_diagnostics::render::escape_path;
 use puppet_syntax::{check_module_metadata, Diagnostic, ParseOptions};
 
 /// Names Puppet's own loaders have (`Loader::ENVIRONMENT`, the system loader): a module of

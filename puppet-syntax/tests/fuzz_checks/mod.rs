@@ -1,11 +1,12 @@
 //! The invariants the libFuzzer targets in `fuzz/` check, in one place: `fuzz/fuzz_targets/*.rs`
-//! include this file (`#[path]`), and `tests/fuzz_regressions.rs` runs the same checks on the
-//! inputs kept in `test_data/libfuzzer/<target>/`, so every input a fuzzer once failed on stays
-//! a plain test.
+//! include this file (`#[path]`), and `tests/parser/fuzz_regressions.rs` runs the same checks on
+//! the inputs kept in `test_data/libfuzzer/<target>/`, so every input a fuzzer once failed on
+//! stays a plain test.
 
+use puppet_diagnostics::render::{human, snippet};
 use puppet_syntax::diagnostics::span_fits_text;
 use puppet_syntax::xpp::{self, XppFormat, XppWriteOptions};
-use puppet_syntax::{parse_and_validate, pn, report, ParseOptions, PuppetRelease, Strict};
+use puppet_syntax::{parse_and_validate, pn, recover_model, ParseOptions, PuppetRelease, Strict};
 
 /// Whether a diagnostic's span is one a parse of `text` can make (the XPP reader's rule).
 fn inside(d: &puppet_syntax::Diagnostic, text: &str) -> bool {
@@ -18,6 +19,8 @@ fn inside(d: &puppet_syntax::Diagnostic, text: &str) -> bool {
 ///
 /// * nothing panics (lexer, parser, CST, model, validator, PN, JSON, the human report, XPP);
 /// * the CST's text is the decoded source, byte for byte;
+/// * without a model (a syntax error), `recover_model` makes one or none, leaving out ranges
+///   of the text only;
 /// * every diagnostic lies inside the text (see [`inside`]), with a line and column from 1,
 ///   and none is an internal error (a tree shape the lowering does not know);
 /// * the parse result written as XPP (msgpack and JSON) reads back, checked against the
@@ -57,8 +60,18 @@ pub fn check_parse(data: &[u8]) {
             !d.message.starts_with("internal error"),
             "an internal error: {d:?}"
         );
-        let _ = report::header("fuzz.pp", d);
-        let _ = report::snippet(&result.text, d, flags & 8 != 0);
+        let d = puppet_diagnostics::Diagnostic::from(d);
+        let _ = human::header("fuzz.pp", &d);
+        let _ = snippet(&result.text, &d, flags & 8 != 0);
+    }
+    if result.model.is_none() {
+        if let Some(recovered) = recover_model(&result.text, &options) {
+            let end = result.text.len() as u32;
+            assert!(recovered
+                .left_out()
+                .iter()
+                .all(|r| u32::from(r.end()) <= end));
+        }
     }
     let pn = result.model.as_ref().map(|model| {
         let _ = pn::to_json_string(model);

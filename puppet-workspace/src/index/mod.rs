@@ -18,7 +18,7 @@ use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use puppet_syntax::report::escape_path;
+use puppet_diagnostics::render::escape_path;
 use puppet_syntax::ParseOptions;
 use rayon::prelude::*;
 

@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use ignore::Match;
-use puppet_syntax::report::escape_path;
+use puppet_diagnostics::render::escape_path;
 
 /// Which file a rule comes from, in order of precedence.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]

@@ -35,7 +35,7 @@ use std::collections::{HashMap, HashSet};
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
-use puppet_syntax::report::escape_path;
+use puppet_diagnostics::render::escape_path;
 use rayon::prelude::*;
 
 mod ignore_rules;

@@ -6,7 +6,7 @@ use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
-use puppet_syntax::report::escape_path;
+use puppet_diagnostics::render::escape_path;
 
 use super::{classify, is_puppet_file, parent_of, Named};
 

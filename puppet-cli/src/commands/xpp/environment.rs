@@ -16,7 +16,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use puppet_syntax::report::escape_path;
+use crate::report::escape_path;
 use puppet_workspace::environment::{self as workspace, EnvironmentSources};
 use rayon::prelude::*;
 
