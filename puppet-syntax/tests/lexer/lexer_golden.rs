@@ -3,7 +3,8 @@
 //! (`severity[CODE]@START..END: message (args)`) are compared with the sibling `.tokens` file.
 //! `ok` cases must have no error diagnostic, `err` cases at least one. Every case must cover
 //! its input exactly. Set `UPDATE_EXPECT=1` to (re)write the expected files; review the diff.
-//! (`tests/lexer_ruby_diff.rs` checks the same files against Ruby Puppet when it is installed.)
+//! (`tests/lexer/lexer_ruby_diff.rs` checks the same files against Ruby Puppet when it is
+//! installed.)
 
 use crate::lexer_util;
 

@@ -90,7 +90,17 @@ const PIECES: &[&str] = &[
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: puppet_test_support::knobs::number("PROPTEST_CASES") as u32, ..ProptestConfig::default() })]
+    // PROPTEST_CASES (test knob, default 2048) sets the number of cases. Failures are recorded
+    // in (and replayed from) lexer_props.proptest-regressions beside this file: proptest's default
+    // would look for them under tests/proptest-regressions/, as this file sits beside the
+    // binary's main.rs.
+    #![proptest_config(ProptestConfig {
+        cases: puppet_test_support::knobs::number("PROPTEST_CASES") as u32,
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn arbitrary_strings_are_covered(s in any::<String>()) {

@@ -226,7 +226,8 @@ fn corpus_matches_ruby() {
     check_all(inputs);
 }
 
-/// Debug aid: `LEXER_DIFF_SHOW='source' cargo test --test lexer lexer_ruby_diff::show -- --nocapture`.
+/// Debug aid:
+/// `LEXER_DIFF_SHOW='source' cargo test --test lexer lexer_ruby_diff::show -- --nocapture`.
 #[test]
 fn show() {
     let Some(src) = knobs::var("LEXER_DIFF_SHOW") else {

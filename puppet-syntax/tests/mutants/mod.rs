@@ -1,4 +1,4 @@
-//! Mutants of real manifests, shared by the mutation test (`mutations.rs`: no panic, the CST
+//! Mutants of real manifests, shared by the mutation test (`corpus/mutations.rs`: no panic, the CST
 //! keeps every byte) and the mutant differential (`mutant_validation.rs`: the first error and
 //! the diagnostics are Ruby's): the Debian corpus, a deterministic generator, and edits at the
 //! lexer's token boundaries.

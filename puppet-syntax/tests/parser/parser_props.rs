@@ -89,7 +89,17 @@ fn fragments() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: puppet_test_support::knobs::number("PROPTEST_CASES") as u32, ..ProptestConfig::default() })]
+    // PROPTEST_CASES (test knob, default 2048) sets the number of cases. Failures are recorded
+    // in (and replayed from) parser_props.proptest-regressions beside this file: proptest's default
+    // would look for them under tests/proptest-regressions/, as this file sits beside the
+    // binary's main.rs.
+    #![proptest_config(ProptestConfig {
+        cases: puppet_test_support::knobs::number("PROPTEST_CASES") as u32,
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn cst_round_trips_arbitrary_text(text in "\\PC{0,200}") {
