@@ -3,7 +3,9 @@
 //!
 //! The Rust tests read their knobs through [`var`], [`is_set`], [`number`] and [`text`], which
 //! panic when a name is not in [`KNOBS`] (or is marked as read by scripts only), so a knob cannot
-//! be added without being documented here. The scripts' knobs (bash, Ruby specs) are listed too,
+//! be added without being documented here; a test of this crate also checks, without running
+//! them, that the test sources of puppet-syntax and puppet-cli read no variable another way and
+//! no name missing from the table. The scripts' knobs (bash, Ruby specs) are listed too,
 //! with [`Scope::Scripts`]. `cargo xtask test-knobs` prints the table, and
 //! `cargo xtask test-knobs --markdown` writes the table of `docs/contributing.md`, which a test of
 //! this crate keeps in sync.
