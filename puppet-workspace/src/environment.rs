@@ -336,19 +336,38 @@ pub fn xpp_path(envdir: &Path, module: &str, dir: ModuleDir, inside_dir: &Path) 
 }
 
 /// Where `puppet-parser xpp build` puts the `.xpp` of the source `path` of environment
-/// `envdir` whose modules are `modules` (the gem's question, for the file Puppet is about to
-/// parse): `None` when `path` is not one of the environment's sources (not `*.pp` in
-/// `ENVDIR/manifests` or a module's `manifests`, `functions`, `types`, `plans`, nor `*.epp` in
-/// its `templates`). Paths are compared as written: pass absolute ones.
+/// `envdir` whose modules are `modules`: `None` when `path` is not one of the environment's
+/// sources (not `*.pp` in `ENVDIR/manifests` or a module's `manifests`, `functions`, `types`,
+/// `plans`, nor `*.epp` in its `templates`). Paths are compared as written: pass absolute ones.
 pub fn xpp_location(envdir: &Path, modules: &ModulePath, path: &Path) -> Option<PathBuf> {
+    xpp_location_in(
+        envdir,
+        modules
+            .modules
+            .iter()
+            .map(|module| (module.dir.as_path(), module.name.as_str())),
+        path,
+    )
+}
+
+/// [`xpp_location`] for modules given as `(directory, name)` pairs in module path order, as a
+/// host that found them itself has them: the Ruby gem, for the file Puppet is about to parse,
+/// with Puppet's `env.modules` (`[m.path, m.name]`).
+pub fn xpp_location_in<'a>(
+    envdir: &Path,
+    modules: impl IntoIterator<Item = (&'a Path, &'a str)>,
+    path: &Path,
+) -> Option<PathBuf> {
     if let Ok(inside) = path.strip_prefix(envdir.join("manifests")) {
         return (path.extension()? == "pp")
             .then(|| xpp_path(envdir, ENVIRONMENT_MODULE, ModuleDir::Manifests, inside));
     }
-    let found = modules.locate(path)?;
-    let ext = found.dir.source_extension()?;
-    (path.extension()? == ext)
-        .then(|| xpp_path(envdir, &found.module.name, found.dir, &found.inside_dir))
+    let (module_dir, name) = modules.into_iter().find(|(dir, _)| path.starts_with(dir))?;
+    let inside = path.strip_prefix(module_dir).ok()?;
+    let mut components = inside.components();
+    let dir = ModuleDir::from_name(components.next()?.as_os_str().to_str()?)?;
+    let inside_dir = components.as_path();
+    (path.extension()? == dir.source_extension()?).then(|| xpp_path(envdir, name, dir, inside_dir))
 }
 
 /// What [`walk_tree`] found.

@@ -207,6 +207,22 @@ fn the_sources_of_an_environment_and_their_xpp_locations() {
     assert_eq!(xpp("env/modules/web/templates/not_a_template.pp"), None);
     assert_eq!(xpp("env/modules/web/lib/ignored.pp"), None);
     assert_eq!(xpp("elsewhere/x.pp"), None);
+    // The same answers from (directory, name) pairs, as the Ruby gem has the modules.
+    let web = tree.join("env/modules/web");
+    let pairs = [(web.as_path(), "web")];
+    for path in [
+        "env/modules/web/manifests/init.pp",
+        "env/manifests/site.pp",
+        "env/modules/web/templates/not_a_template.pp",
+        "env/modules/web/lib/ignored.pp",
+        "env/modules/web",
+    ] {
+        assert_eq!(
+            environment::xpp_location_in(&envdir, pairs, &tree.join(path)),
+            xpp(path),
+            "{path}"
+        );
+    }
 }
 
 #[test]
