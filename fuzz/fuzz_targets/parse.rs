@@ -1,6 +1,6 @@
 //! libFuzzer target `parse`: `fuzz_checks::check_parse` (what it checks is documented there, in
-//! `puppet-syntax/tests/fuzz_checks/mod.rs`, which `tests/fuzz_regressions.rs` also runs on the
-//! inputs kept in `puppet-syntax/test_data/libfuzzer/parse/`).
+//! `puppet-syntax/tests/fuzz_checks/mod.rs`, which `puppet-syntax/tests/parser/fuzz_regressions.rs`
+//! also runs on the inputs kept in `puppet-syntax/test_data/libfuzzer/parse/`).
 
 #![no_main]
 
