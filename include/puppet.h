@@ -12,14 +12,15 @@
  *    result is freed. Every puppet_*_free accepts NULL.
  *  - Thread safety: any function may be called from any thread. A puppet_result is immutable
  *    once returned (except by puppet_result_validate, which needs exclusive access): many
- *    threads may read one result at once. A puppet_cst_cursor is used by one thread at a
- *    time. The last-error message is per thread.
+ *    threads may read one result at once; so is a puppet_index. A puppet_cst_cursor is used
+ *    by one thread at a time. The last-error message is per thread.
  *  - Nothing unwinds out of the library: an internal panic is caught and reported as
  *    PUPPET_ERROR_PANIC.
  *  - Structs grow at their end only, and the caller passes their size, so that programs built
  *    against an older or a newer header keep working: puppet_options carries it in
  *    struct_size (set by puppet_options_init); the functions that fill a caller's struct
- *    (puppet_result_diagnostic_get, puppet_model_attr_get) take it as an argument (sizeof the
+ *    (puppet_result_diagnostic_get, puppet_model_attr_get, puppet_index_definition_get,
+ *    puppet_index_parameter_get) take it as an argument (sizeof the
  *    struct, which the macros of this header pass). The library writes the fields that fit in
  *    that size and zeroes the bytes past its own struct, so a field a library does not know
  *    reads 0; it never writes past the size; a size smaller than the first header's struct is
@@ -131,6 +132,11 @@ typedef enum puppet_status {
    * message says where it happened. Please report it.
    */
   PUPPET_ERROR_PANIC = -5,
+  /**
+   * What was looked up does not exist: no definition of that kind and name in a
+   * `puppet_index` (`puppet_index_lookup`). Added after the first header.
+   */
+  PUPPET_ERROR_NOT_FOUND = -6,
 } puppet_status;
 
 /**
@@ -848,6 +854,41 @@ typedef enum puppet_code_kind {
 } puppet_code_kind;
 
 /**
+ * What a definition defines (`puppet_definition.kind`). Values never change; new kinds are
+ * appended. 0 is "none": in `puppet_index_lookup` it means any kind.
+ */
+typedef enum puppet_definition_kind {
+  /**
+   * No kind (never the kind of a definition); any kind in `puppet_index_lookup`.
+   */
+  PUPPET_DEFINITION_KIND_NONE = 0,
+  /**
+   * `class name (…) { … }`.
+   */
+  PUPPET_DEFINITION_KIND_CLASS = 1,
+  /**
+   * `define name (…) { … }`.
+   */
+  PUPPET_DEFINITION_KIND_DEFINED_TYPE = 2,
+  /**
+   * `function name (…) { … }` (a function in the Puppet language).
+   */
+  PUPPET_DEFINITION_KIND_FUNCTION = 3,
+  /**
+   * `type Name = …`.
+   */
+  PUPPET_DEFINITION_KIND_TYPE_ALIAS = 4,
+  /**
+   * `node … { … }`: one definition per host match.
+   */
+  PUPPET_DEFINITION_KIND_NODE = 5,
+  /**
+   * `plan name (…) { … }`.
+   */
+  PUPPET_DEFINITION_KIND_PLAN = 6,
+} puppet_definition_kind;
+
+/**
  * Puppet's `strict` setting, which decides the severity of `DUPLICATE_KEY` (the value of
  * `puppet_options.strict`).
  */
@@ -923,6 +964,12 @@ typedef enum puppet_encoding {
  * with `puppet_cst_cursor_free` before the result.
  */
 typedef struct puppet_cst_cursor puppet_cst_cursor;
+
+/**
+ * The definitions of an environment (see `puppet_index_build`). Opaque; free it with
+ * `puppet_index_free`.
+ */
+typedef struct puppet_index puppet_index;
 
 /**
  * The result of parsing one source: diagnostics, and the model and CST when they were built.
@@ -1110,6 +1157,100 @@ typedef struct puppet_diagnostic {
    */
   enum puppet_code_kind kind;
 } puppet_diagnostic;
+
+/**
+ * One definition of a `puppet_index`, filled by `puppet_index_definition_get`. Its strings are
+ * borrowed from the index (NUL-terminated UTF-8, valid until `puppet_index_free`).
+ */
+typedef struct puppet_definition {
+  /**
+   * What it defines.
+   */
+  enum puppet_definition_kind kind;
+  /**
+   * 1 when its file has syntax errors: the definition was read from the file's CST and may
+   * be cut short (parameters missing, `length` ending at the error); 0 otherwise.
+   */
+  uint32_t syntax_errors;
+  /**
+   * Its name as Puppet has it: a nested class's with the enclosing classes' in front, a
+   * node's host name, string value or regular expression as written.
+   */
+  const char *name;
+  /**
+   * The path of its file: the environment directory (or module path entry) as given to
+   * `puppet_index_build`, joined with the file's path below it.
+   */
+  const char *file;
+  /**
+   * Byte offset of the name as written in the file (a node's quoted host name with its
+   * quotes); the definition's `offset` when the name could not be found (`name_length` is 0
+   * then).
+   */
+  uint32_t name_offset;
+  /**
+   * Length of the name in bytes (0 when it could not be found).
+   */
+  uint32_t name_length;
+  /**
+   * Byte offset of the whole definition (from its keyword; from its name for a node's
+   * second and later host matches).
+   */
+  uint32_t offset;
+  /**
+   * Length of the whole definition in bytes.
+   */
+  uint32_t length;
+  /**
+   * 1-based line of `name_offset`.
+   */
+  uint32_t line;
+  /**
+   * 1-based column of `name_offset`, in characters (as diagnostics count it).
+   */
+  uint32_t column;
+  /**
+   * How many parameters it has (`puppet_index_parameter_get`); 0 for nodes and type
+   * aliases.
+   */
+  size_t parameter_count;
+  /**
+   * The `@summary` of its documentation comment, or NULL.
+   */
+  const char *summary;
+  /**
+   * Its documentation comment (the `#` lines right above it, without the `#` and the space
+   * after it, joined with `\n`, tags included), or NULL when it has none.
+   */
+  const char *doc;
+} puppet_definition;
+
+/**
+ * One parameter of a definition, filled by `puppet_index_parameter_get`. Its strings are
+ * borrowed from the index (valid until `puppet_index_free`).
+ */
+typedef struct puppet_parameter {
+  /**
+   * Its name, without `$`.
+   */
+  const char *name;
+  /**
+   * Its type expression as written (`"Enum['a', 'b']"`), or NULL when it has none.
+   */
+  const char *type_text;
+  /**
+   * Its default value expression as written (`"'80'"`), or NULL when it has none.
+   */
+  const char *default_text;
+  /**
+   * The text of `@param NAME` in the definition's documentation comment, or NULL.
+   */
+  const char *doc;
+  /**
+   * 1 for `*$rest`, which takes the remaining arguments; 0 otherwise.
+   */
+  uint32_t captures_rest;
+} puppet_parameter;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1585,6 +1726,104 @@ void puppet_last_error_clear(void);
  * a value that is not a `puppet_status`. Never NULL.
  */
 const char *puppet_status_name(int32_t status);
+
+/**
+ * Builds the index of the definitions of the directory environment `environment_dir`
+ * (NUL-terminated path): every class, defined type, Puppet-language function, type alias,
+ * node and plan of its main manifest directory (`manifests/`) and of the `manifests`,
+ * `functions`, `types` and `plans` of the modules of its module path (the first module of a
+ * name wins, as in Puppet), and stores it in `*out`.
+ *
+ * `modulepath` is a NULL-terminated array of directories (empty strings are skipped), or NULL
+ * for the environment's own: the `modulepath` of its `environment.conf` (`$basemodulepath` is
+ * empty), else its `modules/` directory. `options` (NULL: the defaults) gives the Puppet
+ * release (`puppet_version`), `PUPPET_PARSE_TASKS` (plans are always parsed in tasks mode)
+ * and `working_dir`, against which relative paths (the environment and module path entries)
+ * are resolved; without it they are used as given (the process's working directory). The
+ * other fields do not apply (no validation is done) but are checked as everywhere.
+ *
+ * Every file is parsed, in parallel on threads the call makes and joins. **Files with syntax
+ * errors are indexed too**: their definitions are read from the concrete syntax tree, so a
+ * file being edited keeps what it defines (`puppet_definition.syntax_errors` is 1 for them).
+ * EPP templates define nothing. Files and directories that cannot be read are left out and
+ * listed by `puppet_index_problem`.
+ *
+ * `PUPPET_ERROR_NULL` when `environment_dir` or `out` is NULL, `PUPPET_ERROR_ARGUMENT` when
+ * `environment_dir` is not a directory or the options are invalid, `PUPPET_ERROR_UTF8` for a
+ * non-UTF-8 string option; `*out` is NULL then (when `out` is not NULL).
+ *
+ * Ownership: the caller owns `*out` and frees it with `puppet_index_free`. Thread-safe; the
+ * index is immutable, so any number of threads may read it at once.
+ */
+enum puppet_status puppet_index_build(const char *environment_dir,
+                                      const char *const *modulepath,
+                                      const struct puppet_options *options,
+                                      struct puppet_index **out);
+
+/**
+ * Frees an index and everything borrowed from it. NULL is allowed and does nothing.
+ */
+void puppet_index_free(struct puppet_index *index);
+
+/**
+ * The number of definitions in the index (0 for NULL). They are numbered from 0 in the order
+ * of their files' paths (bytes), then of their position in the file.
+ */
+size_t puppet_index_definition_count(const struct puppet_index *index);
+
+/**
+ * Copies definition `definition_index` into `*out`, a struct of `size` bytes: pass
+ * `sizeof(puppet_definition)` (the header's rule for structs the library fills: the fields
+ * that fit are written, bytes past this library's struct are zeroed). Its strings are borrowed
+ * from the index. `PUPPET_ERROR_ARGUMENT` when the index is out of range or `size` is smaller
+ * than the first header's struct; `*out` is not written then.
+ */
+enum puppet_status puppet_index_definition_get(const struct puppet_index *index,
+                                               size_t definition_index,
+                                               struct puppet_definition *out,
+                                               size_t size);
+
+/**
+ * Copies parameter `param_index` of definition `definition_index` into `*out`, a struct of
+ * `size` bytes (pass `sizeof(puppet_parameter)`; as `puppet_index_definition_get`). Its
+ * strings are borrowed from the index. `PUPPET_ERROR_ARGUMENT` when either index is out of
+ * range or `size` is too small; `*out` is not written then.
+ */
+enum puppet_status puppet_index_parameter_get(const struct puppet_index *index,
+                                              size_t definition_index,
+                                              size_t param_index,
+                                              struct puppet_parameter *out,
+                                              size_t size);
+
+/**
+ * Finds the definition of `kind` (a `puppet_definition_kind`; `PUPPET_DEFINITION_KIND_NONE`:
+ * any kind) named `name` (NUL-terminated UTF-8), compared as Puppet's loaders compare names:
+ * ignoring case and a leading `::` (`"Apache::Vhost"` finds `apache::vhost`; a node is named
+ * by its host name or string value without quotes, `"web01.example.com"`, or by its regular
+ * expression with the slashes, `"/^db\\d+$/"`). Stores its number in `*out_index`: the
+ * first in the index's order when several match (a name defined twice, or of several kinds
+ * with `PUPPET_DEFINITION_KIND_NONE`).
+ *
+ * `PUPPET_ERROR_NOT_FOUND` when no definition matches (`*out_index` is left as it was);
+ * `PUPPET_ERROR_NULL` for a NULL argument, `PUPPET_ERROR_ARGUMENT` for an unknown kind,
+ * `PUPPET_ERROR_UTF8` when `name` is not UTF-8.
+ */
+enum puppet_status puppet_index_lookup(const struct puppet_index *index,
+                                       uint32_t kind,
+                                       const char *name,
+                                       size_t *out_index);
+
+/**
+ * The number of problems met while building the index (0 for NULL): files or directories
+ * that could not be read, problems of `environment.conf`.
+ */
+size_t puppet_index_problem_count(const struct puppet_index *index);
+
+/**
+ * Problem `problem_index` as a message (NUL-terminated, borrowed from the index), or NULL when
+ * out of range or `index` is NULL (see `puppet_last_error_message`).
+ */
+const char *puppet_index_problem(const struct puppet_index *index, size_t problem_index);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -34,6 +34,9 @@ pub enum puppet_status {
     /// An internal error (a panic inside the library, caught). The library stays usable; the
     /// message says where it happened. Please report it.
     PUPPET_ERROR_PANIC = -5,
+    /// What was looked up does not exist: no definition of that kind and name in a
+    /// `puppet_index` (`puppet_index_lookup`). Added after the first header.
+    PUPPET_ERROR_NOT_FOUND = -6,
 }
 
 /// A failed call: its status and a message for [`puppet_last_error_message`].
@@ -120,6 +123,20 @@ pub fn guard<T>(
     fallback(error.status)
 }
 
+/// Runs `body` on a thread the library started for a call, as [`guard`] runs a call's body: a
+/// panic is caught, recorded by the hook (not written to stderr), and returned as its message
+/// and place for the calling thread to report.
+pub fn catch_panic<T>(body: impl FnOnce() -> T) -> Result<T, String> {
+    install_panic_hook();
+    let outer = IN_CALL.with(|c| c.replace(true));
+    let outcome = panic::catch_unwind(AssertUnwindSafe(body));
+    IN_CALL.with(|c| c.set(outer));
+    outcome.map_err(|payload| {
+        let recorded = PANIC_MESSAGE.with(|m| m.borrow_mut().take());
+        recorded.unwrap_or_else(|| payload_text(payload.as_ref()))
+    })
+}
+
 /// [`guard`] for functions that return a [`puppet_status`].
 pub fn guard_status(name: &str, body: impl FnOnce() -> ApiResult<()>) -> puppet_status {
     guard(
@@ -203,6 +220,7 @@ fn status_name(status: i32) -> *const c_char {
         PUPPET_ERROR_UTF8,
         PUPPET_ERROR_UNAVAILABLE,
         PUPPET_ERROR_PANIC,
+        PUPPET_ERROR_NOT_FOUND,
     ]
     .into_iter()
     .find(|s| *s as i32 == status)
@@ -213,6 +231,7 @@ fn status_name(status: i32) -> *const c_char {
         PUPPET_ERROR_UTF8 => c"PUPPET_ERROR_UTF8",
         PUPPET_ERROR_UNAVAILABLE => c"PUPPET_ERROR_UNAVAILABLE",
         PUPPET_ERROR_PANIC => c"PUPPET_ERROR_PANIC",
+        PUPPET_ERROR_NOT_FOUND => c"PUPPET_ERROR_NOT_FOUND",
     });
     name.as_ptr()
 }
@@ -263,6 +282,16 @@ mod tests {
     }
 
     #[test]
+    fn panics_on_a_library_thread_come_back_as_messages() {
+        let caught = std::thread::spawn(|| catch_panic(|| -> u32 { panic!("worker {}", 7) }))
+            .join()
+            .expect("caught on the thread");
+        let message = caught.unwrap_err();
+        assert!(message.starts_with("worker 7 at "), "{message}");
+        assert_eq!(catch_panic(|| 5), Ok(5));
+    }
+
+    #[test]
     fn status_names() {
         let name = |s: i32| {
             unsafe { CStr::from_ptr(puppet_status_name(s)) }
@@ -271,6 +300,7 @@ mod tests {
         };
         assert_eq!(name(0), "PUPPET_OK");
         assert_eq!(name(-5), "PUPPET_ERROR_PANIC");
+        assert_eq!(name(-6), "PUPPET_ERROR_NOT_FOUND");
         assert_eq!(name(17), "unknown status");
     }
 }

@@ -11,6 +11,7 @@ const SOURCES: &[(&str, &str)] = &[
     ("cst.rs", include_str!("../src/cst.rs")),
     ("model.rs", include_str!("../src/model.rs")),
     ("logging.rs", include_str!("../src/logging.rs")),
+    ("workspace.rs", include_str!("../src/workspace.rs")),
 ];
 
 /// Modules that export nothing (`model_enums` holds the generated enums and tables that
