@@ -8,8 +8,8 @@
 //! (`diag_util::verdict`: Ruby's rows in Ruby's order, messages, lines and columns), a file
 //! without one nothing at all.
 //!
-//! This is the corpus differential of `validate_corpus.rs` for the releases that Debian does
-//! not package, in a plain `cargo test` (no Ruby needed). Without the corpus
+//! This is the corpus differential of `differential/validate_corpus.rs` for the releases that
+//! Debian does not package, in a plain `cargo test` (no Ruby needed). Without the corpus
 //! (`scripts/install-deps` installs it) the test prints a note and passes; a corpus other than
 //! the one recorded (another number of files or of bytes) fails it: record it again.
 

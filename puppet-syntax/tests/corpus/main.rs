@@ -9,6 +9,8 @@ mod diag_util;
 mod lexer_util;
 #[path = "../mutants/mod.rs"]
 mod mutants;
+#[path = "../rng/mod.rs"]
+mod rng;
 
 mod corpus_cst;
 mod corpus_releases;

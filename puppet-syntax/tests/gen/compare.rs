@@ -1,5 +1,6 @@
 //! Our parser's output for a program against Ruby's record of it: PN text and the class, offset
-//! and length of every model node in `_pcore_all_contents` pre-order, as in `tests/corpus_model.rs`.
+//! and length of every model node in `_pcore_all_contents` pre-order, as in
+//! `tests/differential/corpus_model.rs`.
 
 use std::panic::{self, AssertUnwindSafe};
 

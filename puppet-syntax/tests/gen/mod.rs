@@ -1,5 +1,5 @@
 //! A grammar-driven generator of valid Puppet 7 programs (manifests and EPP templates), for the
-//! differential test against Ruby Puppet (`tests/generated_programs.rs`).
+//! differential test against Ruby Puppet (`tests/differential/generated_programs.rs`).
 //!
 //! Programs are built as a [`Frag`] tree rather than as flat text, so that a program that shows a
 //! difference can be shrunk by editing the tree (`shrink.rs`: drop list items, replace an
@@ -23,9 +23,8 @@ pub mod shrink;
 mod stmt;
 mod text;
 
-#[path = "../rng/mod.rs"]
-mod rng;
-pub use rng::Rng;
+// `rng/`, included once at the root of each test binary that includes this module.
+pub use crate::rng::Rng;
 
 /// A generated program fragment: text with the structure that rendering and shrinking need.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,15 +1,14 @@
 //! Mutants of real manifests, shared by the mutation test (`corpus/mutations.rs`: no panic, the CST
-//! keeps every byte) and the mutant differential (`mutant_validation.rs`: the first error and
-//! the diagnostics are Ruby's): the Debian corpus, a deterministic generator, and edits at the
-//! lexer's token boundaries.
+//! keeps every byte) and the mutant differential (`differential/mutant_validation.rs`: the first
+//! error and the diagnostics are Ruby's): the Debian corpus, a deterministic generator, and edits
+//! at the lexer's token boundaries.
 #![allow(dead_code)]
 
 use puppet_syntax::lexer::lex;
 use puppet_syntax::ParseOptions;
 
-#[path = "../rng/mod.rs"]
-mod rng;
-pub use rng::Rng;
+// `rng/`, included once at the root of each test binary that includes this module.
+pub use crate::rng::Rng;
 
 /// The corpus's `.pp` and `.epp` files, sorted (empty, with a note, when it is not installed).
 pub use puppet_test_support::corpus::files as corpus_files;

@@ -8,6 +8,8 @@
 mod fuzz_checks;
 #[path = "../gen/mod.rs"]
 mod gen;
+#[path = "../rng/mod.rs"]
+mod rng;
 
 mod corner_cases;
 mod diagnostics_location;

@@ -1,6 +1,7 @@
 //! The tests' random numbers: SplitMix64, seeded, the same sequence on every platform, so a
-//! seed names the same programs and mutants everywhere. Shared by the program generator
-//! (`gen/`) and the corpus mutants (`mutants/`), which include it by path.
+//! seed names the same programs and mutants everywhere. Used by the program generator
+//! (`gen/`) and the corpus mutants (`mutants/`); each test binary that has either includes it
+//! once, by path, at its root (`parser/`, `corpus/`, `differential/`).
 #![allow(dead_code)]
 
 /// SplitMix64: small, fast, and the same sequence on every platform.

@@ -11,14 +11,12 @@
 //! code base, where Ruby may reject files: for those our first error must be Ruby's (issue,
 //! line, column and the token Puppet names). `PUPPET_ORACLE_TASKS` parses with `--tasks`, as
 //! the oracle did. `PUPPET_ORACLE_RELEASE` (with `PUPPET_ORACLE_RUBY`): the release the oracle
-//! is, whose rules our side applies where it validates (`diag_util/oracle_env.rs`).
-
-mod diag_util;
+//! is, whose rules our side applies where it validates (`puppet_test_support::oracle`).
 
 use std::path::PathBuf;
 
-use diag_util::oracle_env;
-use diag_util::verdict::first_error_differs;
+use crate::diag_util::oracle_env;
+use crate::diag_util::verdict::first_error_differs;
 use puppet_syntax::{parse, parse_and_validate, ParseOptions};
 use puppet_test_support::knobs;
 use serde_json::Value;

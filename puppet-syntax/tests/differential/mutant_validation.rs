@@ -26,19 +26,13 @@
 //! only prints a note). A difference is fixed, then kept as a snippet of
 //! `test_data/validate/cases.txt`; the failure message shows the mutant and its edits.
 
-mod diag_util;
-// `gen/` and `mutants/` each include the test RNG as a module of their own (each is also used
-// alone by other tests); two copies of a small module in one test crate are harmless.
-#[allow(clippy::duplicate_mod)]
-mod gen;
-mod mutants;
-
 use puppet_test_support::knobs;
 use std::time::Instant;
 
-use diag_util::oracle::{validate_sources_with_ruby, RubyValidation};
-use diag_util::verdict::{assert_no_failures, differs_from_ruby};
-use mutants::{corpus_files, mutant, Rng};
+use crate::diag_util::oracle::{validate_sources_with_ruby, RubyValidation};
+use crate::diag_util::verdict::{assert_no_failures, differs_from_ruby};
+use crate::gen;
+use crate::mutants::{corpus_files, mutant, Rng};
 use puppet_syntax::parse_and_validate;
 
 /// Text inserted by the fourth kind of edit: every kind of token, keywords, the openers and

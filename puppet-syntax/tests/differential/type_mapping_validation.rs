@@ -12,16 +12,12 @@
 //! by hand on 7,000 files, found the second argument's checks (a pattern mapped to a type, an
 //! empty replacement) and Ruby's internal errors during the import.
 
-mod diag_util;
-#[path = "rng/mod.rs"]
-mod rng;
-
-use diag_util::oracle::{validate_sources_with_ruby, RubyValidation};
-use diag_util::show_rows;
-use diag_util::verdict::{assert_no_failures, validation_rows, Expected};
+use crate::diag_util::oracle::{validate_sources_with_ruby, RubyValidation};
+use crate::diag_util::show_rows;
+use crate::diag_util::verdict::{assert_no_failures, validation_rows, Expected};
+use crate::rng::Rng;
 use puppet_syntax::parse_and_validate;
 use puppet_test_support::knobs;
-use rng::Rng;
 
 /// The keys' leaves: each kind of value the type parser interprets, and some it refuses.
 const LEAVES: &[&str] = &[

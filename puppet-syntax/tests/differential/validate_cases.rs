@@ -22,17 +22,16 @@
 //! column) where Ruby gives one. Snippets are imported as `/oracle/x.pp` on Ruby's side; ours
 //! run with the working directory `/oracle` (an empty module path), which names the file so.
 
-mod diag_util;
-
-use diag_util::verdict::{first_error_differs, Expected};
-use diag_util::{diagnostic_row, show_rows, Row};
+use crate::diag_util::verdict::{first_error_differs, Expected};
+use crate::diag_util::{diagnostic_row, show_rows, Row};
 use puppet_syntax::{parse, LocationContext, ParseOptions, PuppetRelease, Strict};
 use serde_json::Value;
 
-const CASES: &str = include_str!("../test_data/validate/cases.txt");
-const EXPECTED: &str = include_str!("../test_data/validate/expected.jsonl");
-const EXPECTED_8_10: &str = include_str!("../test_data/validate/expected-puppet-8.10.0.jsonl");
-const EXPECTED_OPENVOX: &str = include_str!("../test_data/validate/expected-openvox-8.28.1.jsonl");
+const CASES: &str = include_str!("../../test_data/validate/cases.txt");
+const EXPECTED: &str = include_str!("../../test_data/validate/expected.jsonl");
+const EXPECTED_8_10: &str = include_str!("../../test_data/validate/expected-puppet-8.10.0.jsonl");
+const EXPECTED_OPENVOX: &str =
+    include_str!("../../test_data/validate/expected-openvox-8.28.1.jsonl");
 const RELEASES_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/test_data/validate/releases");
 
 struct Case {

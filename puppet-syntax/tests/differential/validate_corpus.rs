@@ -1,6 +1,6 @@
 //! Differential tests of the validator against Ruby Puppet 7.23 on the Debian corpus (or against
 //! the release `PUPPET_ORACLE_RELEASE`, whose rules our side then applies: see
-//! `diag_util/oracle_env.rs`).
+//! `puppet_test_support::oracle`).
 //!
 //! * `corpus_validates_like_ruby`: every corpus file, without an environment, must give exactly
 //!   the diagnostics of Ruby's `EvaluatingParser#validate` (none: the corpus is valid), from
@@ -24,11 +24,9 @@
 
 use std::path::{Path, PathBuf};
 
-mod diag_util;
-
-use diag_util::oracle_env;
-use diag_util::verdict::internal_error;
-use diag_util::{diagnostic_row, import_code, Row};
+use crate::diag_util::oracle_env;
+use crate::diag_util::verdict::internal_error;
+use crate::diag_util::{diagnostic_row, import_code, Row};
 use puppet_syntax::{parse_and_validate, LocationContext, ParseOptions, PuppetRelease};
 use puppet_test_support::knobs;
 use serde_json::Value;
@@ -209,7 +207,7 @@ fn modulepath_sample_like_ruby() {
         return;
     }
     // Recorded from Debian's Ruby Puppet 7.23, whatever the oracle of the other tests.
-    let jsonl = include_str!("../test_data/validate/modulepath.jsonl");
+    let jsonl = include_str!("../../test_data/validate/modulepath.jsonl");
     let result = compare(jsonl, &with_modulepath(PuppetRelease::PUPPET_7_23));
     assert_eq!(
         result.0,

@@ -7,8 +7,8 @@
 //!
 //! A program Ruby rejects is a generator bug: the test fails and shows it. A program where we
 //! differ is shrunk (`gen/shrink.rs`, asking the same Ruby process) and written to
-//! `test_data/generated/` as a regression case, replayed by `generated_regressions.rs` without
-//! Ruby; the test fails unless every difference found shrinks to a case listed in
+//! `test_data/generated/` as a regression case, replayed by `parser/generated_regressions.rs`
+//! without Ruby; the test fails unless every difference found shrinks to a case listed in
 //! `test_data/generated/known-failures.txt`, or to a difference of the same fingerprint as a
 //! listed case (the same bug, shrunk to another program after a change of the generator: no
 //! new case is written then). One program per group of differences (the kinds of the first
@@ -24,18 +24,15 @@
 //! `scripts/differential` runs it with `--ignored`, and sets `PUPPET_ORACLE_REQUIRED`, without
 //! which a missing Ruby only prints a note.
 
-mod diag_util;
-mod gen;
-
 use puppet_test_support::knobs;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use diag_util::oracle::AnswerCache;
-use gen::compare::{compare, ours, DiffKind, Difference, Verdict};
-use gen::ruby::RubyOracle;
-use gen::{cases, shrink, Program};
+use crate::diag_util::oracle::AnswerCache;
+use crate::gen::compare::{compare, ours, DiffKind, Difference, Verdict};
+use crate::gen::ruby::RubyOracle;
+use crate::gen::{self, cases, shrink, Program};
 use puppet_syntax::{parse, ParseOptions};
 use serde_json::Value;
 

@@ -7,7 +7,8 @@
 //! Ruby's side is `target/oracle/pcore.jsonl`, written by `scripts/oracle-pcore` (one Ruby
 //! process for all files). Without it the test prints a note and passes, unless
 //! `PUPPET_ORACLE_REQUIRED` is set (as `scripts/differential` does). Another Ruby Puppet's
-//! (`PUPPET_ORACLE_RELEASE`) is in `target/oracle/release-RELEASE/` (`diag_util/oracle_env.rs`).
+//! (`PUPPET_ORACLE_RELEASE`) is in `target/oracle/release-RELEASE/`
+//! (`puppet_test_support::oracle`).
 
 use puppet_test_support::oracle as oracle_env;
 

@@ -24,15 +24,13 @@
 //! `scripts/differential` runs it (with `PUPPET_ORACLE_REQUIRED`, without which a missing Ruby
 //! only prints a note).
 
-mod diag_util;
-mod gen;
-
 use puppet_test_support::knobs;
 use std::time::Instant;
 
-use diag_util::oracle::{validate_sources_with_ruby, RubyValidation};
-use diag_util::show_rows;
-use diag_util::verdict::{assert_no_failures, validation_rows, Expected};
+use crate::diag_util::oracle::{validate_sources_with_ruby, RubyValidation};
+use crate::diag_util::show_rows;
+use crate::diag_util::verdict::{assert_no_failures, validation_rows, Expected};
+use crate::gen;
 use puppet_syntax::parse_and_validate;
 
 #[test]
