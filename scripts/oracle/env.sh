@@ -2,7 +2,7 @@
 # tests (scripts/differential, oracle-reference, oracle-modulepath, oracle-pcore,
 # compare-with-ruby, spec-strings): which Ruby Puppet answers, which release our side validates
 # as, and where the answers are kept. The tests read the same variables
-# (puppet-syntax/tests/diag_util/oracle_env.rs).
+# (`puppet-test-support`'s `oracle` module, test-support/src/oracle.rs).
 #
 #   PUPPET_ORACLE_RUBY     the ruby command and its arguments, split at blanks (default `ruby`,
 #                          which loads Debian's Puppet 7.23), e.g. for a release tree set up by
