@@ -13,15 +13,16 @@
 //! joined before it returns: no thread of the library outlives the call, and nothing stays
 //! allocated after `puppet_index_free` (a global work-stealing pool such as rayon's would keep
 //! its threads and its epoch collector for the life of the process, which the valgrind runs
-//! of `scripts/test-c` count as leaks). The environment's trees are walked with
-//! `puppet_workspace`'s own walk, as `environment::sources` walks them, on the calling thread.
+//! of `scripts/test-c` count as leaks). So `environment::sources` and
+//! `index::build_environment`, which run on rayon's pool, are not called: the trees are walked
+//! with their `environment::walk_tree` on the calling thread, and each file goes through
+//! `index::definitions_of` as they send it.
 
 use std::collections::HashMap;
 use std::ffi::c_char;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use puppet_diagnostics::render::escape_path;
 use puppet_syntax::{LineIndex, ParseOptions};
