@@ -58,15 +58,15 @@ pub use options::{LocationContext, ParseOptions, Strict, StrictError};
 pub use parse::{
     parse, parse_and_validate, parse_and_validate_owned, parse_file, parse_owned, ParseResult,
 };
+pub use recover::{recover_model, RecoveredModel};
 pub use release::{PuppetRelease, ReleaseError, Rules};
 /// Byte ranges and offsets of a text, as the CST gives them ([`SyntaxNode::text_range`]) and as
 /// the tools' edits take them.
 pub use rowan::{TextRange, TextSize};
 pub use source::Decoded;
+pub use span_map::SpanMap;
 pub use syntax::{Cst, SyntaxNode, SyntaxToken};
 pub use syntax_kind::SyntaxKind;
-pub use recover::{recover_model, RecoveredModel};
-pub use span_map::SpanMap;
 pub use validate::check_module_metadata;
 
 /// This library's version (the crate version).

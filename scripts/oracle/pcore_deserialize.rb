@@ -1,5 +1,5 @@
 # Ruby Puppet 7.23's own Pcore deserializer reading our XPP JSON payloads back, in ONE Ruby
-# process (puppet-syntax/tests/xpp_ruby_reads.rs).
+# process (puppet-syntax/tests/differential/xpp_ruby_reads.rs).
 #
 # usage: ruby scripts/oracle/pcore_deserialize.rb < LIST
 #        LIST: one line per payload, "PAYLOAD_FILE<TAB>NAME"

@@ -1,5 +1,5 @@
 # Ruby Puppet 7.23's Pcore serialization of its own parse of many files, in ONE Ruby process:
-# the reference for our XPP JSON writer (puppet-syntax/tests/xpp_corpus.rs).
+# the reference for our XPP JSON writer (puppet-syntax/tests/differential/xpp_corpus.rs).
 #
 # usage: ruby scripts/oracle/pcore_reference.rb [--tasks] [FILE...]
 #        (no FILE arguments: reads one file name per line from stdin)

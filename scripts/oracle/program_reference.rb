@@ -1,5 +1,5 @@
 # Puppet 7's view of many programs given as text, in ONE Ruby process: the oracle of the
-# generated-program differential test (puppet-syntax/tests/generated_programs.rs), which keeps
+# generated-program differential test (puppet-syntax/tests/differential/generated_programs.rs), which keeps
 # this process open for the whole run and asks it again while shrinking a difference.
 #
 # usage: ruby scripts/oracle/program_reference.rb < programs.jsonl

@@ -1,5 +1,5 @@
 # Ruby Puppet's lexer as an oracle for the Rust lexer's differential test
-# (`tests/lexer_ruby_diff.rs`). Needs Ruby Puppet 7 (`require "puppet"`).
+# (`tests/lexer/lexer_ruby_diff.rs`). Needs Ruby Puppet 7 (`require "puppet"`).
 #
 # Input (stdin), one line per source: `SRC <epp 0|1> <tasks 0|1> <hex of the UTF-8 source>`.
 # Output (stdout), per source:
