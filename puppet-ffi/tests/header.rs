@@ -22,7 +22,7 @@ fn header_is_up_to_date() {
     if committed == generated {
         return;
     }
-    if std::env::var_os("UPDATE_EXPECT").is_some() {
+    if puppet_test_support::knobs::is_set("UPDATE_EXPECT") {
         std::fs::write(&path, &generated).expect("write include/puppet.h");
         return;
     }
