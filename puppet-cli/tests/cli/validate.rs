@@ -464,3 +464,53 @@ fn symbolic_links_are_followed_and_loops_end() {
     assert_eq!(stderr(&looped), "");
     assert_eq!(json_lines(&looped).len(), 2, "{}", stdout(&looped));
 }
+
+/// `--format sarif|github|codeclimate`: the same diagnostics for code scanning, GitHub Actions
+/// and GitLab, the summary on stderr, the same exit status.
+#[test]
+fn sarif_github_and_codeclimate_formats() {
+    let dir = TempDir::new();
+    // '𝄞' counts 2 UTF-16 code units, 1 character: SARIF's columns are UTF-16.
+    dir.file("a.pp", "$s = '𝄞' ; $x = $Abc\n");
+    dir.file("b.pp", "$h = {k => 1, k => 2}\n");
+    let summary = "2 files validated: 2 errors, 0 warnings, 0 deprecations\n";
+
+    let out = validate_in(&dir.0, &["--format", "sarif", "a.pp", "b.pp"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out), summary);
+    let log: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2);
+    assert_eq!(results[0]["ruleId"], "ILLEGAL_VAR_NAME");
+    let location = &results[0]["locations"][0]["physicalLocation"];
+    assert_eq!(location["artifactLocation"]["uri"], "a.pp");
+    assert_eq!(location["region"]["startLine"], 1);
+    assert_eq!(location["region"]["startColumn"], 18, "a UTF-16 column");
+    assert_eq!(log["runs"][0]["tool"]["driver"]["name"], "puppet-parser");
+
+    let out = validate_in(&dir.0, &["--format", "github", "a.pp", "b.pp"]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<String> = stdout(&out).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[0].starts_with("::error file=a.pp,line=1,col=17,endLine=1,endColumn=21,title=error[ILLEGAL_VAR_NAME]::"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].starts_with("::error file=b.pp,line=1,col=17,"),
+        "{}",
+        lines[1]
+    );
+
+    let out = validate_in(&dir.0, &["--format", "codeclimate", "a.pp", "b.pp"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out), summary);
+    let issues: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let issues = issues.as_array().unwrap();
+    assert_eq!(issues.len(), 2);
+    assert_eq!(issues[1]["check_name"], "DUPLICATE_KEY");
+    assert_eq!(issues[1]["location"]["path"], "b.pp");
+    assert_eq!(issues[1]["severity"], "major");
+    assert_eq!(issues[1]["fingerprint"].as_str().unwrap().len(), 32);
+}
