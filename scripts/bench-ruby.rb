@@ -16,7 +16,13 @@
 #             arguments (prepared beforehand): the least any builder of these objects through
 #             their initialize can cost, and how close the native build is to it; and Ruby
 #             only allocating as many objects (Class.allocate, no instance variables)
-# usage: ruby scripts/bench-ruby.rb [CORPUS_DIR]   (run by scripts/bench-ruby)
+#
+# With --build-only, only the native model's build: the best of NATIVE_ITER rounds of
+# PuppetNativeParser.parse(...).model over the corpus and of the parse alone (the native result,
+# no Ruby model), printed as one line `build: PATHS MODEL_S PARSE_S` (PATHS: the builder's paths
+# switched to Ruby's public API, PuppetNativeParser.public_api, or `none`); scripts/bench-ruby
+# runs it once per PUPPET_NATIVE_PARSER_PUBLIC_API value and compares.
+# usage: ruby scripts/bench-ruby.rb [--build-only] [CORPUS_DIR]   (run by scripts/bench-ruby)
 require "puppet"
 require "tmpdir"
 require "fileutils"
@@ -25,6 +31,7 @@ require "puppet_native_parser"
 tmp = Dir.mktmpdir("bench-ruby")
 at_exit { FileUtils.remove_entry(tmp) }
 Puppet.initialize_settings(["--confdir", File.join(tmp, "conf"), "--vardir", File.join(tmp, "var")])
+build_only = !ARGV.delete("--build-only").nil?
 corpus = ARGV[0] || "/usr/share/puppet/modules.available"
 iterations = [(ENV["ITER"] || 3).to_i, 1].max
 # The native runs take a tenth of a second each, Ruby's seconds: the native ones get more
@@ -42,6 +49,20 @@ def timed
   t0 = Process.clock_gettime(Process::CLOCK_MONOTONIC)
   yield
   Process.clock_gettime(Process::CLOCK_MONOTONIC) - t0
+end
+
+if build_only
+  PuppetNativeParser.require_puppet
+  best = Hash.new(Float::INFINITY)
+  native_iterations.times do
+    parse = timed { files.each { |f, src, epp| PuppetNativeParser.parse(src, file: f, epp: epp).native } }
+    model = timed { files.each { |f, src, epp| PuppetNativeParser.parse(src, file: f, epp: epp).model } }
+    best[:parse] = [best[:parse], parse].min
+    best[:model] = [best[:model], model].min
+  end
+  paths = PuppetNativeParser.public_api
+  puts format("build: %s %.6f %.6f", paths.empty? ? "none" : paths.join(","), best[:model], best[:parse])
+  exit
 end
 
 env = Puppet::Node::Environment.create(:bench, [])
