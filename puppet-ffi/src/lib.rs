@@ -1,6 +1,6 @@
 //! `libpuppet`: the C ABI of the Puppet 7 language front end (`puppet-syntax`), for C and C++
 //! tools and other language bindings. `include/puppet.h` is generated from this crate by
-//! cbindgen (`tests/header.rs` fails when the committed header is stale).
+//! cbindgen (`tests/api/header.rs` fails when the committed header is stale).
 //!
 //! The API follows libgit2, tree-sitter and prism: opaque handles with `*_free` functions that
 //! accept NULL; source input as pointer + length (no NUL needed, NUL bytes allowed); one options

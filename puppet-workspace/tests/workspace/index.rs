@@ -1,11 +1,9 @@
 //! The index of definitions on the fixture environment `tests/fixtures/index_env`: what each
 //! kind of definition gives, files with syntax errors, lookups, and the update of one file.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::TempTree;
+use crate::common::TempTree;
 use puppet_syntax::ParseOptions;
 use puppet_workspace::cache::{ParseCache, Vfs};
 use puppet_workspace::environment::{self, Environment};

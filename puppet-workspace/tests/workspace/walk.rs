@@ -1,11 +1,9 @@
 //! The file walk: each real file once under its shortest name, links followed without loops,
 //! and the ignore files of the walked tree.
 
-mod common;
-
 use std::path::PathBuf;
 
-use common::TempTree;
+use crate::common::TempTree;
 use puppet_workspace::walk::{collect, Identity, NamedFiles, WalkOptions};
 
 fn walk(tree: &TempTree, roots: &[&str], options: WalkOptions) -> Vec<String> {

@@ -1,11 +1,9 @@
 //! Environments, modules and the module path on fixture trees: discovery as Puppet does it,
 //! `environment.conf`, the sources of an environment and their `.xpp` locations.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::TempTree;
+use crate::common::TempTree;
 use puppet_syntax::ParseOptions;
 use puppet_workspace::environment::{self, Environment, ENVIRONMENT_MODULE};
 use puppet_workspace::module::{expected_name, ModuleDir, ModulePath};
