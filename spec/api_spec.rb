@@ -1,6 +1,7 @@
 # frozen_string_literal: true
 
 require_relative "spec_helper"
+require "json"
 require "open3"
 
 # The gem's API (PuppetNativeParser.parse / .validate, ParseResult, Diagnostic) and its
@@ -214,13 +215,64 @@ RSpec.describe PuppetNativeParser do
       dup = native.first
       expect(dup.to_h).to eq(code: "DUPLICATE_KEY", severity: :warning,
                              message: "The key 'a' is declared more than once", file: "v.pp",
-                             line: 1, column: 17, offset: 16, length: 2, arguments: { key: "a" })
+                             line: 1, column: 17, offset: 16, length: 2, arguments: { key: "a" },
+                             kind: :puppet)
       expect([dup.issue_code, dup.pos]).to eq([dup.code, dup.column])
       expect(dup).to eq(PuppetNativeParser::Diagnostic.new(*dup.to_h.values))
       expect(dup).not_to eq(native.last)
       expect(dup.error?).to be(false)
       expect(native.last.error?).to be(true)
       expect(dup.to_s).to eq("The key 'a' is declared more than once (file: v.pp, line: 1, column: 17)")
+    end
+
+    it "say who found them: the parser (:syntax) or Puppet's validation (:puppet)" do
+      expect(described_class.parse("$x = )\n").diagnostics.map(&:kind)).to eq([:syntax])
+      expect(described_class.validate("$x = $Abc\n").diagnostics.map(&:kind)).to eq([:puppet])
+    end
+
+    it "render as puppet-parser validate --format prints them (the puppet-diagnostics renderers)" do
+      result = described_class.validate("$x = $Abc\n$h = {a => 1, a => 2}\n", file: "r.pp")
+      expect(result.render).to start_with("r.pp:1:6: error[ILLEGAL_VAR_NAME]: ")
+      expect(result.render).to include("1 | $x = $Abc\n")
+      lines = result.render(:json, name: "shown.pp").lines.map { |l| JSON.parse(l) }
+      expect(lines.map { |l| [l["file"], l["issue"], l["line"], l["column"]] })
+        .to eq([["shown.pp", "ILLEGAL_VAR_NAME", 1, 6], ["shown.pp", "DUPLICATE_KEY", 2, 17]])
+      sarif = JSON.parse(result.render(:sarif))
+      expect(sarif["runs"][0]["results"].map { |r| r["ruleId"] }).to eq(%w[ILLEGAL_VAR_NAME DUPLICATE_KEY])
+      expect(result.render(:github).lines.first).to start_with("::error file=r.pp,line=1,col=6,")
+      expect(JSON.parse(result.render(:codeclimate)).map { |i| i["check_name"] })
+        .to eq(%w[ILLEGAL_VAR_NAME DUPLICATE_KEY])
+      expect { result.render(:xml) }.to raise_error(ArgumentError, /unknown format "xml"/)
+    end
+  end
+
+  describe "the .xpp of a source (puppet-workspace's rule, which xpp build writes by)" do
+    it "is under ENVDIR/.xpp/modules/<module>/, nil for what xpp build does not write" do
+      modules = [["/env/modules/apache", "apache"], ["/other/stdlib", "stdlib"]]
+      where = ->(path) { PuppetNativeParser::Native.xpp_location("/env", modules, path) }
+      expect(where.call("/env/manifests/site.pp")).to eq("/env/.xpp/modules/environment/manifests/site.xpp")
+      expect(where.call("/env/modules/apache/manifests/vhost/ssl.pp"))
+        .to eq("/env/.xpp/modules/apache/manifests/vhost/ssl.xpp")
+      expect(where.call("/other/stdlib/templates/t.epp")).to eq("/env/.xpp/modules/stdlib/templates/t.xpp")
+      expect(where.call("/other/stdlib/templates/t.pp")).to be_nil
+      expect(where.call("/other/stdlib/lib/x.pp")).to be_nil
+      expect(where.call("/elsewhere/x.pp")).to be_nil
+    end
+  end
+
+  describe "editor positions" do
+    it "convert byte offsets to 0-based lines and UTF-16, UTF-8 or character columns, and back" do
+      text = "$a = 1\n$b = '\u{1D11E}' + x\n"
+      result = described_class.parse(text)
+      x = text.b.index("x")
+      expect(result.editor_position(x)).to eq([1, 12])
+      expect(result.editor_position(x, encoding: :utf32)).to eq([1, 11])
+      expect(result.editor_position(x, encoding: :utf8)).to eq([1, 14])
+      expect(result.editor_offset(1, 12)).to eq(x)
+      expect(result.editor_offset(0, 99)).to eq(6)
+      expect(result.editor_offset(7, 0)).to be_nil
+      expect { result.editor_position(10_000) }.to raise_error(ArgumentError, /past the end/)
+      expect { result.editor_position(0, encoding: :latin1) }.to raise_error(ArgumentError, /unknown encoding/)
     end
 
     it "come from NativeResult#validate as objects too (the drop-in's validation)" do

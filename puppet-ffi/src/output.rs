@@ -5,7 +5,7 @@
 
 use std::ffi::c_char;
 
-use puppet_diagnostics::render::{codeclimate, github, human, json, sarif};
+use puppet_diagnostics::render::{human, render_file, sarif, Format};
 use puppet_syntax::pn::PnFormat;
 use puppet_syntax::Diagnostic;
 
@@ -255,40 +255,27 @@ pub extern "C" fn puppet_result_render(
         let name = crate::strings::utf8_arg(name, "name")?
             .or(result.parsed.file.as_deref())
             .unwrap_or("-");
-        let found: Vec<puppet_diagnostics::Diagnostic> =
-            result.parsed.diagnostics.iter().map(Into::into).collect();
-        let text = Some(&*result.parsed.text);
-        let mut bytes = Vec::new();
-        let written = match format {
-            1 => human::Human::PLAIN
-                .write_file(&mut bytes, name, text, &found)
-                .map(drop),
-            2 => json::write_file(&mut bytes, name, &found, 0).map(drop),
-            3 => {
-                let tool = sarif::Tool {
-                    name: "libpuppet".to_owned(),
-                    version: env!("CARGO_PKG_VERSION").to_owned(),
-                    information_uri: None,
-                };
-                let mut log = sarif::Sarif::new(tool, |_| sarif::RuleHelp::default());
-                log.add_file(name, text, &found);
-                log.write(&mut bytes)
-            }
-            4 => github::write_file(&mut bytes, name, text, &found),
-            5 => {
-                let mut report = codeclimate::CodeClimate::new();
-                report.add_file(name, text, &found);
-                report.write(&mut bytes)
-            }
+        let format = match format {
+            1 => Format::Human,
+            2 => Format::Json,
+            3 => Format::Sarif,
+            4 => Format::Github,
+            5 => Format::Codeclimate,
             _ => {
                 return Err(ApiError::argument(format!(
                     "format {format} is not a puppet_format"
                 )))
             }
         };
-        written.map_err(|err| ApiError::argument(format!("cannot render: {err}")))?;
-        // The renderers write UTF-8 (from UTF-8 text and escaped names).
-        deliver(out, Ok(String::from_utf8_lossy(&bytes).into_owned()))
+        let found: Vec<puppet_diagnostics::Diagnostic> =
+            result.parsed.diagnostics.iter().map(Into::into).collect();
+        let tool = sarif::Tool {
+            name: "libpuppet".to_owned(),
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+            information_uri: None,
+        };
+        let text = Some(&*result.parsed.text);
+        deliver(out, Ok(render_file(format, &tool, name, text, &found)))
     })
 }
 

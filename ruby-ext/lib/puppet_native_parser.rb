@@ -57,8 +57,10 @@ module PuppetNativeParser
   # offset and length, and Puppet's named message arguments (Symbol => String). The extension
   # makes them (frozen, with `new` and the members in this order); `to_h` and `==` are
   # Struct's. `issue_code` and `pos` are the names of `code` and `column` in Puppet's API.
+  # `kind` says who found it: :syntax (the lexer or parser) or :puppet (Puppet's validation of
+  # a program that parses).
   Diagnostic = Struct.new(:code, :severity, :message, :file, :line, :column, :offset, :length,
-                          :arguments) do
+                          :arguments, :kind) do
     alias_method :issue_code, :code
     alias_method :pos, :column
 
@@ -135,6 +137,27 @@ module PuppetNativeParser
     # [class name, offset, length] of every model node in `_pcore_all_contents` order.
     def locs
       @model_wanted ? @native.locs : nil
+    end
+
+    # The diagnostics rendered as `puppet-parser validate --format FORMAT` prints one file's
+    # (a String): :human (with the source line and a caret), :json (JSON Lines), :sarif (a
+    # SARIF 2.1.0 log), :github (Actions annotations) or :codeclimate (GitLab's code quality
+    # report). name: the file name shown (default: the result's file, else "-").
+    def render(format = :human, name: nil)
+      @native.render(format.to_sym, (name || file || "-").to_s)
+    end
+
+    # [line, column] of byte offset of the parsed text as an editor counts them: both 0-based,
+    # the column in code units of encoding: :utf16 (the Language Server Protocol's default),
+    # :utf8 (bytes) or :utf32 (characters). ArgumentError past the end of the text.
+    def editor_position(offset, encoding: :utf16)
+      @native.editor_position(Integer(offset), encoding.to_sym)
+    end
+
+    # The byte offset of an editor position (0-based line and column in code units of
+    # encoding; a column past the line's end is its end), or nil past the last line.
+    def editor_offset(line, column, encoding: :utf16)
+      @native.editor_offset(Integer(line), Integer(column), encoding.to_sym)
     end
 
     # The result as a whole XPP file (PRFC-23), a binary String: format: :msgpack (the

@@ -27,6 +27,90 @@ use puppet_syntax::Severity;
 
 use crate::Diagnostic;
 
+/// An output format.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Format {
+    /// [`human`].
+    Human,
+    /// [`json`].
+    Json,
+    /// [`sarif`].
+    Sarif,
+    /// [`github`].
+    Github,
+    /// [`codeclimate`].
+    Codeclimate,
+}
+
+impl Format {
+    /// Every format, in the order the command line lists them.
+    pub const ALL: [Format; 5] = [
+        Format::Human,
+        Format::Json,
+        Format::Sarif,
+        Format::Github,
+        Format::Codeclimate,
+    ];
+
+    /// `"human"`, `"json"`, `"sarif"`, `"github"` or `"codeclimate"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Human => "human",
+            Format::Json => "json",
+            Format::Sarif => "sarif",
+            Format::Github => "github",
+            Format::Codeclimate => "codeclimate",
+        }
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Format, String> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.as_str() == name)
+            .ok_or_else(|| {
+                format!("unknown format {name:?} (human, json, sarif, github, codeclimate)")
+            })
+    }
+}
+
+/// The diagnostics of one file named `name` (their offsets in `text`) in `format`, whole, as
+/// `puppet-parser validate --format FORMAT` prints one file's (without the summary; no colour,
+/// no limit); `tool` names the program in a SARIF log. For the hosts that render one result at
+/// a time (the C library, the gem).
+pub fn render_file(
+    format: Format,
+    tool: &sarif::Tool,
+    name: &str,
+    text: Option<&str>,
+    diagnostics: &[Diagnostic],
+) -> String {
+    let mut out = Vec::new();
+    // Writing to a Vec cannot fail, nor can serialising these structs.
+    let _ = match format {
+        Format::Human => human::Human::PLAIN
+            .write_file(&mut out, name, text, diagnostics)
+            .map(drop),
+        Format::Json => json::write_file(&mut out, name, diagnostics, 0).map(drop),
+        Format::Sarif => {
+            let mut log = sarif::Sarif::new(tool.clone(), |_| sarif::RuleHelp::default());
+            log.add_file(name, text, diagnostics);
+            log.write(&mut out)
+        }
+        Format::Github => github::write_file(&mut out, name, text, diagnostics),
+        Format::Codeclimate => {
+            let mut report = codeclimate::CodeClimate::new();
+            report.add_file(name, text, diagnostics);
+            report.write(&mut out)
+        }
+    };
+    // The renderers write UTF-8 (UTF-8 text, escaped names).
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// Diagnostics counted by severity.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct Counts {
@@ -122,6 +206,24 @@ fn end_line_column(d: &Diagnostic, text: Option<&str>) -> (u32, u32) {
 mod tests {
     use super::*;
     use puppet_syntax::{Severity, TextRange};
+
+    #[test]
+    fn every_format_by_name_renders_a_file() {
+        let text = "$x = $Abc\n";
+        let result = puppet_syntax::parse_and_validate(text.as_bytes(), &Default::default());
+        let found: Vec<Diagnostic> = result.diagnostics.into_iter().map(Into::into).collect();
+        let tool = sarif::Tool {
+            name: "t".into(),
+            version: "1".into(),
+            information_uri: None,
+        };
+        for format in Format::ALL {
+            assert_eq!(format.as_str().parse::<Format>(), Ok(format));
+            let out = render_file(format, &tool, "x.pp", Some(text), &found);
+            assert!(out.contains("ILLEGAL_VAR_NAME"), "{format:?}: {out}");
+        }
+        assert!("xml".parse::<Format>().is_err());
+    }
 
     #[test]
     fn ends_are_counted_in_characters_across_lines() {

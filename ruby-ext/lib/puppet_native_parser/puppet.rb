@@ -69,9 +69,6 @@ module PuppetNativeParser
     # gem does not know.
     RELEASE_VARIABLE = "PUPPET_NATIVE_PARSER_PUPPET_VERSION"
 
-    # Module directories whose sources `xpp build` writes (and their extensions).
-    XPP_MODULE_DIRS = %w[manifests functions types plans templates].freeze
-
     class << self
       def enabled?
         value = ENV[OPT_OUT_VARIABLE]
@@ -262,22 +259,11 @@ module PuppetNativeParser
         return nil if env.nil?
         envdir, modules = xpp_layout(env)
         return nil if envdir.nil?
-        file = File.expand_path(path)
-        module_name, inside =
-          if file.start_with?("#{envdir}/manifests/")
-            ["environment", file[(envdir.length + 1)..]]
-          else
-            prefix, name = modules.find { |dir, _| file.start_with?(dir) }
-            return nil if prefix.nil?
-            [name, file[prefix.length..]]
-          end
-        dir = inside[%r{\A[^/]+}]
-        return nil unless XPP_MODULE_DIRS.include?(dir)
-        return nil unless (ext == ".epp") == (dir == "templates")
-        File.join(envdir, ".xpp", "modules", module_name, inside.delete_suffix(ext) + ".xpp")
+        # The layout rule is the library's (puppet-workspace), the one `xpp build` writes by.
+        Native.xpp_location(envdir, modules, File.expand_path(path))
       end
 
-      # [environment directory, [["<module dir>/", name], ...]] of env (cached per environment
+      # [environment directory, [[module dir, name], ...]] of env (cached per environment
       # object): the directory of a directory environment, else the one whose `manifests` is
       # the environment's manifest (or holds it); nil when there is none.
       def xpp_layout(env)
@@ -285,7 +271,7 @@ module PuppetNativeParser
         cached = @xpp_layouts[env]
         return cached if cached
         envdir = environment_dir(env)
-        modules = envdir ? env.modules.map { |m| ["#{File.expand_path(m.path)}/", m.name] } : []
+        modules = envdir ? env.modules.map { |m| [File.expand_path(m.path), m.name].freeze } : []
         @xpp_layouts[env] = [envdir, modules].freeze
       end
 

@@ -1,7 +1,7 @@
 //! The diagnostics as Ruby sees them: `PuppetNativeParser::Diagnostic` objects, made here.
 //!
 //! `Diagnostic` is a Struct defined in Ruby (`lib/puppet_native_parser.rb`: its members, in
-//! order, are `code, severity, message, file, line, column, offset, length, arguments`, and it
+//! order, are `code, severity, message, file, line, column, offset, length, arguments, kind`, and it
 //! adds `error?`, `to_s` and the older names `issue_code` and `pos`); the extension looks it
 //! up on first use and makes each object with its `new`, frozen, in a frozen Array. Every
 //! consumer (`ParseResult#diagnostics`, the drop-in) takes these objects, never raw rows.
@@ -56,6 +56,7 @@ pub fn to_ruby(
             d.offset,
             d.len,
             arguments,
+            ruby.to_symbol(puppet_diagnostics::Code::from(d.code).kind.as_str()),
         ))?;
         diagnostic.freeze();
         out.push(diagnostic)?;

@@ -24,6 +24,7 @@ mod nogvl;
 mod options;
 mod public_api;
 mod ruby_strings;
+mod tools;
 mod xpp;
 
 use std::cell::{Cell, Ref, RefCell};
@@ -45,7 +46,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// A parse held for Ruby (`PuppetNativeParser::NativeResult`).
 #[magnus::wrap(class = "PuppetNativeParser::NativeResult", free_immediately, size)]
-struct NativeResult {
+pub(crate) struct NativeResult {
     /// Mutable only through `validate` (the hook validates after parsing).
     result: RefCell<ParseResult>,
     /// What the source was parsed (and, once `validated`, validated) with: recorded in the
@@ -208,7 +209,7 @@ fn run_parser(
 impl NativeResult {
     /// The result, unless another Ruby thread is validating it right now (a `RefCell` borrow
     /// failure must become a Ruby exception, never a panic).
-    fn get(&self, ruby: &Ruby) -> Result<Ref<'_, ParseResult>, Error> {
+    pub(crate) fn get(&self, ruby: &Ruby) -> Result<Ref<'_, ParseResult>, Error> {
         self.result.try_borrow().map_err(|_| busy(ruby))
     }
 
@@ -395,6 +396,7 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     native.define_module_function("validate", function!(native_validate, 7))?;
     native.define_module_function("release_rules", function!(options::release_rules, 1))?;
     native.define_module_function("load_xpp", function!(xpp::load_xpp, 3))?;
+    native.define_module_function("xpp_location", function!(tools::xpp_location, 3))?;
     native.define_module_function("ivar_slots", function!(builder::ivar_slots, 0))?;
     native.define_module_function("panic", function!(errors::panic_on_purpose, 1))?;
     let result = module.define_class("NativeResult", ruby.class_object())?;
@@ -412,5 +414,8 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     result.define_method("validated?", method!(NativeResult::is_validated, 0))?;
     result.define_method("to_xpp", method!(xpp::to_xpp, 4))?;
     result.define_method("xpp_header", method!(xpp::header, 0))?;
+    result.define_method("render", method!(tools::render, 2))?;
+    result.define_method("editor_position", method!(tools::editor_position, 2))?;
+    result.define_method("editor_offset", method!(tools::editor_offset, 3))?;
     Ok(())
 }
