@@ -14,8 +14,8 @@
 //! allocated after `puppet_index_free` (a global work-stealing pool such as rayon's would keep
 //! its threads and its epoch collector for the life of the process, which the valgrind runs
 //! of `scripts/test-c` count as leaks). So `environment::sources` and
-//! `index::build_environment`, which run on rayon's pool, are not called: the trees are walked
-//! with their `environment::walk_tree` on the calling thread, and each file goes through
+//! `index::build_environment`, which run on rayon's pool, are not called: the same trees
+//! (`environment::source_trees`) are walked with `environment::walk_tree` on the calling thread, and each file goes through
 //! `index::definitions_of` as they send it.
 
 use std::collections::HashMap;
@@ -298,19 +298,15 @@ fn worker_count(files: usize) -> usize {
 
 /// The files to index in the environment `envdir` with module path `modulepath`, each with
 /// whether it is a plan (parsed in tasks mode), and the problems met: the Puppet manifests of
-/// `environment::sources` (its main manifest directory and the `manifests`, `functions`,
+/// `environment::source_trees` (its main manifest directory and the `manifests`, `functions`,
 /// `types` and `plans` of the modules Puppet uses), walked on the calling thread. EPP
 /// templates, which define nothing, are not listed.
 fn environment_files(envdir: &Path, modulepath: &[PathBuf]) -> (Vec<(PathBuf, bool)>, Vec<String>) {
     let modules = ModulePath::discover(modulepath);
-    let mut trees = vec![(envdir.join("manifests"), false)];
-    for module in &modules.modules {
-        for (dir, ext) in ModuleDir::SOURCES {
-            if ext == "pp" {
-                trees.push((module.path_of(dir), dir == ModuleDir::Plans));
-            }
-        }
-    }
+    let trees = environment::source_trees(envdir, &modules)
+        .into_iter()
+        .filter(|tree| tree.extension == "pp")
+        .map(|tree| (tree.root, tree.dir == ModuleDir::Plans));
     let mut files = Vec::new();
     let mut problems = Vec::new();
     for (root, plans) in trees {

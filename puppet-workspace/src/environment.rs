@@ -277,21 +277,13 @@ pub struct EnvironmentSources {
 /// (on the current rayon pool).
 pub fn sources(envdir: &Path, modulepath: &[PathBuf], stat_files: bool) -> EnvironmentSources {
     let modules = ModulePath::discover(modulepath);
-    // (directory holding the tree, module name, module directory): the trees to walk.
-    let mut trees: Vec<(PathBuf, &str, ModuleDir, &str)> = vec![(
-        envdir.join("manifests"),
-        ENVIRONMENT_MODULE,
-        ModuleDir::Manifests,
-        "pp",
-    )];
-    for module in &modules.modules {
-        for (dir, ext) in ModuleDir::SOURCES {
-            trees.push((module.path_of(dir), &module.name, dir, ext));
-        }
-    }
+    let trees = source_trees(envdir, &modules);
     let walked: Vec<(TreeWalk, &str, ModuleDir, &PathBuf)> = trees
         .par_iter()
-        .map(|(root, module, dir, ext)| (walk_tree(root, ext, stat_files), *module, *dir, root))
+        .map(|tree| {
+            let walk = walk_tree(&tree.root, tree.extension, stat_files);
+            (walk, tree.module, tree.dir, &tree.root)
+        })
         .collect();
     let mut found = EnvironmentSources::default();
     for (walk, module, dir, root) in walked {
@@ -368,6 +360,43 @@ pub fn xpp_location_in<'a>(
     let dir = ModuleDir::from_name(components.next()?.as_os_str().to_str()?)?;
     let inside_dir = components.as_path();
     (path.extension()? == dir.source_extension()?).then(|| xpp_path(envdir, name, dir, inside_dir))
+}
+
+/// A directory whose files of one extension are sources of an environment: the
+/// environment's own `manifests/`, or one of a module's source directories.
+#[derive(Clone, Debug)]
+pub struct SourceTree<'a> {
+    /// The directory.
+    pub root: PathBuf,
+    /// The module it belongs to ([`ENVIRONMENT_MODULE`] for the environment's manifests).
+    pub module: &'a str,
+    /// Which of the module's directories it is.
+    pub dir: ModuleDir,
+    /// The extension of its sources (`pp`, or `epp` for templates).
+    pub extension: &'static str,
+}
+
+/// The trees [`sources`] walks, in order: the environment's `manifests/`, then each module's
+/// source directories in module path order. For a host that walks them itself (the C library,
+/// which must not start rayon's pool).
+pub fn source_trees<'a>(envdir: &Path, modules: &'a ModulePath) -> Vec<SourceTree<'a>> {
+    let mut trees = vec![SourceTree {
+        root: envdir.join("manifests"),
+        module: ENVIRONMENT_MODULE,
+        dir: ModuleDir::Manifests,
+        extension: "pp",
+    }];
+    for module in &modules.modules {
+        for (dir, extension) in ModuleDir::SOURCES {
+            trees.push(SourceTree {
+                root: module.path_of(dir),
+                module: &module.name,
+                dir,
+                extension,
+            });
+        }
+    }
+    trees
 }
 
 /// What [`walk_tree`] found.
