@@ -35,6 +35,15 @@ Examples:
   puppet-parser validate --format json --max-errors 0 . | jq -c 'select(.issue)'"
 );
 
+const FMT_AFTER_HELP: &str =
+    "Exit status: 0 when every file is formatted (or was reformatted), 1 when a file has
+syntax errors (it is left as it is) or, with --check, would change, 2 on usage or I/O errors.
+
+Examples:
+  puppet-parser fmt modules site manifests
+  puppet-parser fmt --check .            # in CI: a diff and status 1 when a file would change
+  puppet-parser fmt - < init.pp          # an editor's filter";
+
 const DUMP_AFTER_HELP: &str = concat!(
     exit_status!(),
     "
@@ -93,6 +102,10 @@ pub enum Command {
     /// Parse and validate manifests and EPP templates as Puppet does (static checks).
     #[command(after_help = VALIDATE_AFTER_HELP)]
     Validate(crate::commands::validate::ValidateArgs),
+    /// Format manifests and EPP templates in place (gofmt-style: no options, the meaning never
+    /// changes).
+    #[command(after_help = FMT_AFTER_HELP)]
+    Fmt(crate::commands::fmt::FmtArgs),
     /// PRFC-23 XPP files: pre-parsed, pre-validated sources of an environment.
     #[command(subcommand, after_help = XPP_AFTER_HELP)]
     Xpp(crate::commands::xpp::XppCommand),

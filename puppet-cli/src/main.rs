@@ -46,6 +46,7 @@ fn main() -> ExitCode {
     let outcome = match &cli.command {
         Command::Dump(args) => commands::dump::run(args, cli.color),
         Command::Validate(args) => commands::validate::run(args, cli.color),
+        Command::Fmt(args) => commands::fmt::run(args, cli.color),
         Command::Xpp(command) => commands::xpp::run(command),
     };
     log::debug!(status = outcome as u8; "puppet-parser finished");

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod dump;
+pub mod fmt;
 mod modulepath;
 pub mod rules;
 pub mod validate;

@@ -1,0 +1,177 @@
+//! The indentation of each line, in the model of the Vox Pupuli `strict_indent` check (what
+//! Puppet module authors lint with), so that formatted code passes it:
+//!
+//! - an opening bracket that is not closed on its own line indents the lines after it by one
+//!   level; the line that holds its closing bracket goes back one level;
+//! - a line that ends with a resource title's `:` (and opens no bracket) indents the body after
+//!   it one level, which the `;` or `}` that ends the body takes back;
+//! - several brackets opened on one line and closed together on a later one count once;
+//! - the one line after a line ending in `=` or `=>` is indented one more level;
+//! - nothing else indents: lines that continue an expression (after `and`, a chaining arrow or
+//!   before `.each`) stay at the statement's level.
+//!
+//! Two spaces a level. A heredoc's text keeps its own indentation; the check expects its end
+//! line one level in from the line of its header.
+
+use puppet_syntax::SyntaxKind::{self, *};
+
+use crate::tokens::{Gap, Tokens};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bracket {
+    Brace,
+    Bracket,
+    Paren,
+}
+
+fn opens(kind: SyntaxKind) -> Option<Bracket> {
+    match kind {
+        LBRACE | SELBRACE => Some(Bracket::Brace),
+        LBRACK | LISTSTART => Some(Bracket::Bracket),
+        LPAREN | WSLPAREN => Some(Bracket::Paren),
+        _ => None,
+    }
+}
+
+fn closes(kind: SyntaxKind) -> Option<Bracket> {
+    match kind {
+        RBRACE => Some(Bracket::Brace),
+        RBRACK => Some(Bracket::Bracket),
+        RPAREN => Some(Bracket::Paren),
+        _ => None,
+    }
+}
+
+pub(crate) fn decide(t: &mut Tokens) {
+    if t.epp || t.toks.is_empty() {
+        return;
+    }
+    let n = t.toks.len();
+    // Lines (the index of each one's first token) and the physical line each token starts on
+    // (a multi-line string or comment spans several; the check counts those).
+    let mut starts: Vec<usize> = Vec::new();
+    let mut phys = vec![0u32; n];
+    let mut line = 0u32;
+    for i in 0..n {
+        if i > 0 {
+            line += newlines(t.out_text(i - 1)) + gap_newlines(t, i);
+        }
+        if i == 0 || matches!(t.toks[i].gap, Gap::Lines(_) | Gap::BodyBreak) {
+            starts.push(i);
+        }
+        phys[i] = line;
+    }
+    // The physical line of each bracket's partner (u32::MAX: none).
+    let mut partner = vec![u32::MAX; n];
+    let mut open: [Vec<usize>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    for i in 0..n {
+        let kind = t.toks[i].kind;
+        if let Some(b) = opens(kind) {
+            open[b as usize].push(i);
+        } else if let Some(b) = closes(kind) {
+            if let Some(o) = open[b as usize].pop() {
+                partner[i] = phys[o];
+                partner[o] = phys[i];
+            }
+        }
+    }
+    let mut indent: i64 = 0;
+    let mut colon_line: Option<u32> = None;
+    let mut seen: Vec<u32> = Vec::new();
+    for l in 1..starts.len() {
+        let (prev_start, start) = (starts[l - 1], starts[l]);
+        let end = starts.get(l + 1).copied().unwrap_or(n);
+        // Openers of the previous line closed on a later line (once per closing line).
+        seen.clear();
+        let mut open_groups = 0i64;
+        let mut heredocs = 0i64;
+        for i in prev_start..start {
+            if t.toks[i].kind == HEREDOC {
+                heredocs += 1;
+            }
+            if opens(t.toks[i].kind).is_none() {
+                continue;
+            }
+            if partner[i] == u32::MAX {
+                open_groups += 1;
+            } else if partner[i] > phys[i] && !seen.contains(&partner[i]) {
+                open_groups += 1;
+                seen.push(partner[i]);
+            }
+        }
+        indent += open_groups;
+        // The previous line's last token that is not a comment.
+        let last = (prev_start..start)
+            .rev()
+            .find(|&i| t.toks[i].kind != COMMENT);
+        let last_kind = last.map(|i| {
+            if t.toks[i].comma_after {
+                COMMA
+            } else {
+                t.toks[i].kind
+            }
+        });
+        let blank = matches!(t.toks[start].gap, Gap::Lines(k) if k >= 2);
+        let mut extra = if blank { 0 } else { heredocs };
+        match last_kind {
+            Some(COLON) if open_groups == 0 && colon_line.is_none() => {
+                colon_line = last.map(|i| phys[i]);
+                indent += 1;
+            }
+            Some(SEMIC) if colon_line.is_some() => {
+                colon_line = None;
+                indent -= 1;
+            }
+            Some(EQUALS | FARROW) if !blank => extra += 1,
+            _ => {}
+        }
+        let code: Vec<usize> = (start..end)
+            .filter(|&i| t.toks[i].kind != COMMENT)
+            .collect();
+        if colon_line.is_some() && code.len() == 1 && t.toks[code[0]].kind == SEMIC {
+            extra -= 1;
+        }
+        // Closers of this line opened on an earlier line (once per opening line).
+        seen.clear();
+        for i in start..end {
+            if closes(t.toks[i].kind).is_none() || partner[i] == u32::MAX {
+                continue;
+            }
+            if partner[i] < phys[i] && !seen.contains(&partner[i]) {
+                indent -= 1;
+                seen.push(partner[i]);
+            }
+            if t.toks[i].kind == RBRACE {
+                if let Some(c) = colon_line {
+                    if partner[i] < c {
+                        indent -= 1;
+                        colon_line = None;
+                    }
+                }
+            }
+        }
+        if indent < 0 {
+            // The check gives up here (and so does the formatter's model): the rest keeps
+            // the level it has.
+            indent = 0;
+        }
+        t.toks[start].indent = (indent + extra).max(0) as u32 * 2;
+    }
+}
+
+fn newlines(text: &str) -> u32 {
+    text.bytes().filter(|&b| b == b'\n').count() as u32
+}
+
+/// The line breaks printed in the gap before token `i`.
+fn gap_newlines(t: &Tokens, i: usize) -> u32 {
+    let tok = &t.toks[i];
+    match tok.gap {
+        Gap::Space(_) => 0,
+        Gap::Lines(k) => k.saturating_sub(u32::from(t.out_text(i - 1).ends_with('\n'))),
+        Gap::BodyBreak => 1,
+        Gap::Verbatim | Gap::Trimmed => {
+            newlines(&t.source[tok.gap_start as usize..tok.start as usize])
+        }
+    }
+}

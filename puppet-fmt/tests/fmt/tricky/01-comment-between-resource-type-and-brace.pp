@@ -1,0 +1,4 @@
+file # managed by ops
+{ '/etc/motd':
+  ensure => file,
+}

@@ -1,0 +1,5 @@
+service { 'sshd':
+  ensure => # keep running on bastions
+    running,
+  enable => true,
+}

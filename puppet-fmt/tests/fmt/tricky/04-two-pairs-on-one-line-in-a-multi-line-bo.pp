@@ -1,0 +1,4 @@
+user { 'alice':
+  ensure => present, uid => 1001,
+  shell => '/bin/zsh',
+}

@@ -1,0 +1,4 @@
+$labels = {
+  "${prefix}_größe" => 'L',
+  'name' => 'shirt',
+}

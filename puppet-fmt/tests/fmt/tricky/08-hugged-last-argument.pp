@@ -1,0 +1,4 @@
+$content = epp('profile/motd.epp', {
+  'owner' => $owner,
+  'banner_text' => $banner,
+})

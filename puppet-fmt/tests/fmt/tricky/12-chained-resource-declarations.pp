@@ -1,0 +1,6 @@
+package { 'nginx':
+  ensure => installed,
+}
+-> service { 'nginx':
+  ensure => running,
+}

@@ -1,0 +1,6 @@
+unless $facts['os']['family'] == 'windows' {
+  include profile::unix
+}
+else {
+  include profile::windows
+}

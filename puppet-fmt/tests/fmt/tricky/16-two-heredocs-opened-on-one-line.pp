@@ -1,0 +1,5 @@
+$pair = [@(A), @(B)]
+  first
+  | A
+  second
+  | B

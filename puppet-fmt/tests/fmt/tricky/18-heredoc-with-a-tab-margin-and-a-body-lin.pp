@@ -1,0 +1,4 @@
+	$x = @(EOT)
+		indented with two tabs
+	kept verbatim: less than the margin
+		| EOT

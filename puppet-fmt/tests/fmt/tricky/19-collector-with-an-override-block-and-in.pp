@@ -1,0 +1,4 @@
+User <| groups == 'admin' |> {
+  groups +> ['wheel'],
+  shell => '/bin/bash',
+}

@@ -1,0 +1,5 @@
+$users.filter |String $name, Hash $attrs = {}| { $attrs['ensure'] != 'absent' }.each |$name, $attrs| {
+  user { $name:
+    * => $attrs,
+  }
+}

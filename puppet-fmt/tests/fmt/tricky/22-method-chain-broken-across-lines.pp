@@ -1,0 +1,3 @@
+$ports = $services
+  .filter |$s| { $s['enabled'] }
+  .map |$s| { $s['port'] }

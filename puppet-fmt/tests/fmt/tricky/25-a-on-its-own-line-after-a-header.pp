@@ -1,0 +1,4 @@
+define profile::site (String $docroot)
+{
+  file { $docroot: ensure => directory }
+}

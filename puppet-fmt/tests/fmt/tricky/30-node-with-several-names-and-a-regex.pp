@@ -1,0 +1,3 @@
+node 'web01.example.com', /^web\d+\.example\.com$/ {
+  include role::web
+}

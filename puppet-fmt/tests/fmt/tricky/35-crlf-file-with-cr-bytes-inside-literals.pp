@@ -1,0 +1,7 @@
+class crlf {
+  $s = 'two
+lines'
+  $h = @(EOT)
+    body
+    | EOT
+}

@@ -1,0 +1,4 @@
+file { '/x':
+	ensure	=> file,
+	content => "a	b",
+}

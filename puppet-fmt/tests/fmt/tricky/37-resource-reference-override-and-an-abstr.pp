@@ -1,0 +1,7 @@
+Service['nginx'] {
+  subscribe => File['/etc/nginx/nginx.conf'],
+}
+Resource[$type] {
+  $title: * => $attrs;
+  default: * => $defaults;
+}

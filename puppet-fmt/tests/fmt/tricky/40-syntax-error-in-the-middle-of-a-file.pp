@@ -1,0 +1,5 @@
+class broken {
+  file { '/a':
+    ensure => file,
+
+service { 'b': ensure => running }
