@@ -71,6 +71,12 @@
 #define PUPPET_CST_KIND_NONE 0
 
 /**
+ * Flag of `puppet_format` and `puppet_format_range`: the source is an EPP template (only the
+ * code in its tags is formatted).
+ */
+#define PUPPET_FORMAT_EPP 1
+
+/**
  * Flag: parse an EPP template instead of a manifest.
  */
 #define PUPPET_PARSE_EPP 1
@@ -137,6 +143,11 @@ typedef enum puppet_status {
    * `puppet_index` (`puppet_index_lookup`). Added after the first header.
    */
   PUPPET_ERROR_NOT_FOUND = -6,
+  /**
+   * The source has syntax errors (or is not UTF-8), so it was not formatted
+   * (`puppet_format`); parse it for the diagnostics. Added after the first header.
+   */
+  PUPPET_ERROR_SYNTAX = -7,
 } puppet_status;
 
 /**
@@ -913,34 +924,6 @@ typedef enum puppet_strict {
 } puppet_strict;
 
 /**
- * An output format of `puppet_result_render`: the formats of `puppet-parser validate
- * --format`.
- */
-typedef enum puppet_format {
-  /**
-   * `FILE:LINE:COLUMN: SEVERITY[CODE]: message` and the source line with a caret (no
-   * colour).
-   */
-  PUPPET_FORMAT_HUMAN = 1,
-  /**
-   * JSON Lines, one object per diagnostic.
-   */
-  PUPPET_FORMAT_JSON = 2,
-  /**
-   * One SARIF 2.1.0 log (columns in UTF-16 code units).
-   */
-  PUPPET_FORMAT_SARIF = 3,
-  /**
-   * GitHub Actions annotations, one line per diagnostic.
-   */
-  PUPPET_FORMAT_GITHUB = 4,
-  /**
-   * A Code Climate issue array (GitLab's code quality report).
-   */
-  PUPPET_FORMAT_CODECLIMATE = 5,
-} puppet_format;
-
-/**
  * The unit a column is counted in, for editors (the Language Server Protocol's
  * `positionEncoding`).
  */
@@ -976,6 +959,21 @@ typedef struct puppet_index puppet_index;
  * Opaque; free it with `puppet_result_free`.
  */
 typedef struct puppet_result puppet_result;
+
+/**
+ * Text owned by the caller: `data` is NUL-terminated and `length` bytes long (without the
+ * NUL). Free it with `puppet_buffer_free` (not `free`).
+ */
+typedef struct puppet_buffer {
+  /**
+   * The text (UTF-8, NUL-terminated).
+   */
+  const char *data;
+  /**
+   * Its length in bytes, without the NUL.
+   */
+  size_t length;
+} puppet_buffer;
 
 /**
  * A log callback: `payload` as given to `puppet_set_log_callback`, the record's level, its
@@ -1093,21 +1091,6 @@ typedef struct puppet_options {
    */
   const char *puppet_version;
 } puppet_options;
-
-/**
- * Text owned by the caller: `data` is NUL-terminated and `length` bytes long (without the
- * NUL). Free it with `puppet_buffer_free` (not `free`).
- */
-typedef struct puppet_buffer {
-  /**
-   * The text (UTF-8, NUL-terminated).
-   */
-  const char *data;
-  /**
-   * Its length in bytes, without the NUL.
-   */
-  size_t length;
-} puppet_buffer;
 
 /**
  * One problem in the source: copied into the caller's struct by `puppet_result_diagnostic_get`
@@ -1376,6 +1359,37 @@ int32_t puppet_cst_kind_from_name(const char *name);
 int32_t puppet_cst_kind_is_trivia(uint16_t kind);
 
 /**
+ * Formats `source` (`length` bytes of UTF-8; NULL with 0 for empty) as `puppet-parser fmt`
+ * does, into a new buffer at `*out` (free it with `puppet_buffer_free`; `*out` is NULL on
+ * failure). `flags`: 0, or `PUPPET_FORMAT_EPP`. `name` (may be NULL) is the file name the
+ * error message gives. A source with syntax errors, or not UTF-8, is not formatted:
+ * `PUPPET_ERROR_SYNTAX`, with the first error in `puppet_last_error_message` (parse the source
+ * for all of them).
+ */
+enum puppet_status puppet_format(const uint8_t *source,
+                                 size_t length,
+                                 uint32_t flags,
+                                 const char *name,
+                                 struct puppet_buffer **out);
+
+/**
+ * Formats the statements that cover bytes `start..end` of `source` (an editor's selection),
+ * with the indentation and alignment of the whole file: the new text of bytes
+ * `*replaced_start..*replaced_end` of the source goes into a new buffer at `*out` (the
+ * smallest range that holds every change; an empty range and an empty buffer when nothing
+ * changes). Otherwise as `puppet_format`; `PUPPET_ERROR_ARGUMENT` when the range is not inside
+ * the source.
+ */
+enum puppet_status puppet_format_range(const uint8_t *source,
+                                       size_t length,
+                                       size_t start,
+                                       size_t end,
+                                       uint32_t flags,
+                                       struct puppet_buffer **out,
+                                       size_t *replaced_start,
+                                       size_t *replaced_end);
+
+/**
  * Installs `callback` (NULL removes it) to receive the library's log records up to
  * `max_level` (a `puppet_log_level`; `PUPPET_LOG_OFF` passes nothing), with `payload` handed
  * back on every call. Replaces any earlier callback. The callback must be thread-safe and must
@@ -1568,7 +1582,7 @@ enum puppet_status puppet_result_diagnostic_report(const struct puppet_result *r
                                                    struct puppet_buffer **out);
 
 /**
- * Every diagnostic of the result rendered in `format` (a `puppet_format`) exactly as
+ * Every diagnostic of the result rendered in `format` (a `puppet_render_format`) exactly as
  * `puppet-parser validate --format …` renders one file's (without its summary), into a new
  * buffer at `*out` (empty for a result without diagnostics in the line formats). `name`
  * (NUL-terminated, may be NULL) is the file name shown; NULL: the result's file, else `-`.

@@ -246,6 +246,30 @@ RSpec.describe PuppetNativeParser do
     end
   end
 
+  describe ".format (puppet-fmt, as puppet-parser fmt formats)" do
+    it "formats a manifest, and gives a formatted one back as it is" do
+      out = described_class.format("file {'/x':\n      ensure=>file,\n  mode => \"0644\"}")
+      expect(out).to eq("file { '/x':\n  ensure => file,\n  mode   => '0644',\n}\n")
+      expect(out.encoding).to eq(Encoding::UTF_8)
+      expect(described_class.format(out)).to eq(out)
+    end
+
+    it "formats only the code in an EPP template's tags" do
+      expect(described_class.format("a  <%=$x%>  b\n", epp: true)).to eq("a  <%= $x %>  b\n")
+    end
+
+    it "raises FormatError with the diagnostics of a source with syntax errors" do
+      expect { described_class.format("class a {\n  $x = \n", file: "b.pp") }
+        .to raise_error(PuppetNativeParser::FormatError) { |e|
+          expect(e.message).to start_with("not formatted: Syntax error")
+          expect(e.diagnostics.map(&:code)).to all(eq("SYNTAX_ERROR"))
+          expect(e.diagnostics.first.file).to eq("b.pp")
+        }
+      expect { described_class.format("$x = '\xff'\n".b) }.to raise_error(PuppetNativeParser::FormatError)
+      expect { described_class.format(42) }.to raise_error(TypeError)
+    end
+  end
+
   describe "the .xpp of a source (puppet-workspace's rule, which xpp build writes by)" do
     it "is under ENVDIR/.xpp/modules/<module>/, nil for what xpp build does not write" do
       modules = [["/env/modules/apache", "apache"], ["/other/stdlib", "stdlib"]]

@@ -28,6 +28,8 @@
 //! * [`logging`] — the log callback that receives the library's `log` records;
 //! * [`workspace`] — `puppet_index`: the definitions of an environment (classes, defined types,
 //!   functions, type aliases, nodes, plans) with their parameters and documentation;
+//! * [`format`] — `puppet_format`: the formatter of `puppet-parser fmt` (`puppet-fmt`), a whole
+//!   source or an editor's range;
 //! * this file — versions.
 //!
 //! Thread safety: every function may be called from any thread. A `puppet_result` is immutable
@@ -41,6 +43,7 @@
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
 
 pub mod cst;
+pub mod format;
 pub mod logging;
 pub mod model;
 pub mod model_enums;
@@ -55,6 +58,7 @@ pub mod workspace;
 use std::ffi::c_char;
 
 pub use cst::*;
+pub use format::*;
 pub use logging::*;
 pub use model::*;
 pub use model_enums::{puppet_model_attribute, puppet_model_class_id};

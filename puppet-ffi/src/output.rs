@@ -47,6 +47,11 @@ fn new_buffer(text: &str) -> *mut puppet_buffer {
     Box::into_raw(owned).cast()
 }
 
+/// [`deliver`] for the other modules.
+pub(crate) fn deliver_text(out: *mut *mut puppet_buffer, text: ApiResult<String>) -> ApiResult<()> {
+    deliver(out, text)
+}
+
 /// Writes `text` into `*out` as a new buffer (`out` checked and cleared first by the callers).
 fn deliver(out: *mut *mut puppet_buffer, text: ApiResult<String>) -> ApiResult<()> {
     let text = text?;
@@ -55,7 +60,7 @@ fn deliver(out: *mut *mut puppet_buffer, text: ApiResult<String>) -> ApiResult<(
     Ok(())
 }
 
-fn clear_out(out: *mut *mut puppet_buffer) -> ApiResult<()> {
+pub(crate) fn clear_out(out: *mut *mut puppet_buffer) -> ApiResult<()> {
     if out.is_null() {
         return Err(ApiError::null("out"));
     }
@@ -222,7 +227,7 @@ fn snippet_lines(text: &str, d: &Diagnostic) -> String {
 /// --format`.
 #[repr(C)]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum puppet_format {
+pub enum puppet_render_format {
     /// `FILE:LINE:COLUMN: SEVERITY[CODE]: message` and the source line with a caret (no
     /// colour).
     PUPPET_FORMAT_HUMAN = 1,
@@ -236,7 +241,7 @@ pub enum puppet_format {
     PUPPET_FORMAT_CODECLIMATE = 5,
 }
 
-/// Every diagnostic of the result rendered in `format` (a `puppet_format`) exactly as
+/// Every diagnostic of the result rendered in `format` (a `puppet_render_format`) exactly as
 /// `puppet-parser validate --format …` renders one file's (without its summary), into a new
 /// buffer at `*out` (empty for a result without diagnostics in the line formats). `name`
 /// (NUL-terminated, may be NULL) is the file name shown; NULL: the result's file, else `-`.
@@ -263,7 +268,7 @@ pub extern "C" fn puppet_result_render(
             5 => Format::Codeclimate,
             _ => {
                 return Err(ApiError::argument(format!(
-                    "format {format} is not a puppet_format"
+                    "format {format} is not a puppet_render_format"
                 )))
             }
         };

@@ -181,7 +181,7 @@ pub(crate) fn result_ref<'a>(result: *const puppet_result) -> ApiResult<&'a pupp
 }
 
 /// The caller's source bytes (NULL is allowed for an empty source).
-fn source_arg<'a>(source: *const u8, length: usize) -> ApiResult<&'a [u8]> {
+pub(crate) fn source_arg<'a>(source: *const u8, length: usize) -> ApiResult<&'a [u8]> {
     if length == 0 {
         return Ok(&[]);
     }

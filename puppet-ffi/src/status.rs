@@ -37,6 +37,9 @@ pub enum puppet_status {
     /// What was looked up does not exist: no definition of that kind and name in a
     /// `puppet_index` (`puppet_index_lookup`). Added after the first header.
     PUPPET_ERROR_NOT_FOUND = -6,
+    /// The source has syntax errors (or is not UTF-8), so it was not formatted
+    /// (`puppet_format`); parse it for the diagnostics. Added after the first header.
+    PUPPET_ERROR_SYNTAX = -7,
 }
 
 /// A failed call: its status and a message for [`puppet_last_error_message`].
@@ -221,6 +224,7 @@ fn status_name(status: i32) -> *const c_char {
         PUPPET_ERROR_UNAVAILABLE,
         PUPPET_ERROR_PANIC,
         PUPPET_ERROR_NOT_FOUND,
+        PUPPET_ERROR_SYNTAX,
     ]
     .into_iter()
     .find(|s| *s as i32 == status)
@@ -232,6 +236,7 @@ fn status_name(status: i32) -> *const c_char {
         PUPPET_ERROR_UNAVAILABLE => c"PUPPET_ERROR_UNAVAILABLE",
         PUPPET_ERROR_PANIC => c"PUPPET_ERROR_PANIC",
         PUPPET_ERROR_NOT_FOUND => c"PUPPET_ERROR_NOT_FOUND",
+        PUPPET_ERROR_SYNTAX => c"PUPPET_ERROR_SYNTAX",
     });
     name.as_ptr()
 }
@@ -301,6 +306,7 @@ mod tests {
         assert_eq!(name(0), "PUPPET_OK");
         assert_eq!(name(-5), "PUPPET_ERROR_PANIC");
         assert_eq!(name(-6), "PUPPET_ERROR_NOT_FOUND");
+        assert_eq!(name(-7), "PUPPET_ERROR_SYNTAX");
         assert_eq!(name(17), "unknown status");
     }
 }

@@ -26,6 +26,17 @@ module PuppetNativeParser
   # panic in the native code becomes one, and never ends Ruby.
   class InternalError < Error; end
 
+  # A source #format does not format because it has syntax errors (or is not UTF-8):
+  # #diagnostics are its errors (Diagnostic structs), the message says the first.
+  class FormatError < Error
+    attr_reader :diagnostics
+
+    def initialize(message = nil, diagnostics: [])
+      super(message)
+      @diagnostics = diagnostics
+    end
+  end
+
   STRICT_VALUES = %i[off warning error].freeze
 
   # PuppetNativeParser.public_api (the builder's shortcuts through Ruby's internals that use
@@ -207,6 +218,22 @@ module PuppetNativeParser
       check_file(file)
       native = Native.parse(source, file, boolean(:epp, epp), boolean(:tasks, tasks))
       ParseResult.new(native, file, true)
+    end
+
+    # The source formatted as `puppet-parser fmt` formats it (a String; the same text when it
+    # is formatted already): a manifest, or an EPP template with epp: true (only the code in
+    # its tags changes). The formatter never changes what Puppet evaluates. A source with
+    # syntax errors raises FormatError with them; file: is the name they carry.
+    def format(source, file: nil, epp: false)
+      check_source(source)
+      check_file(file)
+      formatted = Native.format(source, file, boolean(:epp, epp))
+      return formatted.force_encoding(Encoding::UTF_8) if formatted
+
+      errors = parse(source, file: file, epp: epp).diagnostics.select(&:error?)
+      first = errors.first
+      raise FormatError.new("not formatted: #{first || 'the source is not UTF-8'}",
+                            diagnostics: errors)
     end
 
     # Parses and validates as `puppet parser validate` does (Puppet's Checker4_0), without

@@ -12,6 +12,7 @@ const SOURCES: &[(&str, &str)] = &[
     ("model.rs", include_str!("../../src/model.rs")),
     ("logging.rs", include_str!("../../src/logging.rs")),
     ("workspace.rs", include_str!("../../src/workspace.rs")),
+    ("format.rs", include_str!("../../src/format.rs")),
 ];
 
 /// Modules that export nothing (`model_enums` holds the generated enums and tables that

@@ -397,6 +397,7 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     native.define_module_function("release_rules", function!(options::release_rules, 1))?;
     native.define_module_function("load_xpp", function!(xpp::load_xpp, 3))?;
     native.define_module_function("xpp_location", function!(tools::xpp_location, 3))?;
+    native.define_module_function("format", function!(tools::format, 3))?;
     native.define_module_function("ivar_slots", function!(builder::ivar_slots, 0))?;
     native.define_module_function("panic", function!(errors::panic_on_purpose, 1))?;
     let result = module.define_class("NativeResult", ruby.class_object())?;

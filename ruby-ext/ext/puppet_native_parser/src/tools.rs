@@ -3,11 +3,11 @@
 //! positions from `puppet-syntax`'s line index (`ParseResult#editor_position`,
 //! `#editor_offset`), and `puppet-workspace`'s rule for where `puppet-parser xpp build` puts a
 //! source's `.xpp` (`Native.xpp_location`, which the drop-in asks for the file Puppet is about
-//! to parse).
+//! to parse), and `puppet-fmt`'s formatter (`Native.format`).
 
 use std::path::PathBuf;
 
-use magnus::{Error, RArray, Ruby, Symbol};
+use magnus::{Error, RArray, RString, Ruby, Symbol};
 use puppet_diagnostics::render::{render_file, sarif, Format};
 use puppet_syntax::{Encoding, LineIndex, Position};
 
@@ -131,5 +131,31 @@ pub fn xpp_location(
                 .map(|(dir, name)| (dir.as_path(), name.as_str())),
             &path,
         ))
+    })
+}
+
+/// `Native.format(source, file, epp)`: the source formatted as `puppet-parser fmt` formats it,
+/// or nil when it has syntax errors or is not UTF-8 (the Ruby side parses it for them).
+pub fn format(
+    ruby: &Ruby,
+    source: RString,
+    file: Option<RString>,
+    epp: bool,
+) -> Result<Option<String>, Error> {
+    guard(ruby, || {
+        let mut options = puppet_fmt::FormatOptions::new().epp(epp);
+        if let Some(file) = file {
+            options = options.file(file.to_string()?);
+        }
+        // SAFETY: the bytes are copied before any Ruby code can run.
+        let bytes = unsafe { source.as_slice() }.to_vec();
+        let Ok(text) = String::from_utf8(bytes) else {
+            return Ok(None);
+        };
+        match puppet_fmt::format(&text, &options) {
+            Ok(formatted) => Ok(Some(formatted)),
+            Err(puppet_fmt::FormatError::Syntax(_)) => Ok(None),
+            Err(error) => Err(crate::errors::internal(ruby, &error.to_string())),
+        }
     })
 }
