@@ -4,8 +4,11 @@
 //! - a `{` alone on its line after a header joins it (`) {`, `else {`, `file {`), unless a
 //!   comment, a `,` or a `:` comes before it;
 //! - `else` and `elsif` join the `}` before them;
-//! - a chaining arrow (`->`, `~>`, `<-`, `<~`) that ends a line moves to the start of the next,
-//!   the right operand's line;
+//! - a chaining arrow (`->`, `~>`, `<-`, `<~`) that ends a line moves to the start of the right
+//!   operand's line (past any comments between them);
+//! - a value goes on its `=>`'s line, a parent class on `inherits`' line, and a list after an
+//!   operator on the operator's line;
+//! - a comment right after `[` goes to the next line;
 //! - in a multi-line hash, selector, resource body or collector block every entry starts a line
 //!   (their arrows are aligned);
 //! - the closing bracket of a multi-line list starts a line (unless it closes together with a
@@ -101,6 +104,14 @@ fn joins(t: &mut Tokens) {
                     }
             }
             ELSE | ELSIF => ak == RBRACE,
+            // A list after an operator (`$x in` / `['a', 'b']`): a `[` that starts a line is a
+            // list start either way.
+            LISTSTART => crate::spacing::is_operator_kind(ak) && ak != DOT,
+            _ => false,
+        } || match ak {
+            // A value goes on its arrow's line; a class's parent on `inherits`' line.
+            FARROW => !matches!(bk, WSLPAREN | HEREDOC_BODY),
+            INHERITS => true,
             _ => false,
         };
         if join {
@@ -117,18 +128,45 @@ fn joins(t: &mut Tokens) {
         {
             continue;
         }
-        let Gap::Lines(n) = t.toks[b].gap else {
-            continue;
+        let n = match t.toks[b].gap {
+            Gap::Lines(n) => n,
+            // A comment on the arrow's line, then the operand on a line of its own.
+            Gap::Space(_) if is_comment(t.toks[b].kind) => 1,
+            _ => continue,
         };
-        let next = t.toks[b].kind;
-        if is_comment(next)
-            || matches!(next, WSLPAREN | LISTSTART | HEREDOC_BODY)
-            || t.toks[a - 1].kind == HEREDOC_BODY
+        if t.toks[a - 1].kind == HEREDOC_BODY {
+            continue;
+        }
+        // Comments between the arrow and its right operand: the arrow goes past them, to the
+        // start of the operand's line (`}` / `# why` / `-> file { …`).
+        let mut k = b;
+        while k < t.toks.len() && is_comment(t.toks[k].kind) {
+            k += 1;
+        }
+        if k == t.toks.len()
+            || matches!(t.toks[k].kind, WSLPAREN | LISTSTART | HEREDOC_BODY)
+            || !matches!(t.toks[k].gap, Gap::Lines(_))
         {
             continue;
         }
-        t.toks[a].gap = Gap::Lines(n);
-        t.toks[b].gap = Gap::Space(0);
+        if k == b {
+            t.toks[a].gap = Gap::Lines(n);
+            t.toks[b].gap = Gap::Space(0);
+        } else {
+            let moved = format!("{} {}", t.text(a), t.out_text(k));
+            t.toks[k].text = Some(moved.into_boxed_str());
+            t.toks[a].text = Some("".into());
+            t.toks[a].gap = Gap::Space(0);
+        }
+    }
+    // A comment right after `[` goes to the next line (`[ # c` and `[# c` are both flagged).
+    for b in 1..t.toks.len() {
+        if is_comment(t.toks[b].kind)
+            && matches!(t.toks[b - 1].kind, LBRACK | LISTSTART)
+            && matches!(t.toks[b].gap, Gap::Space(_))
+        {
+            t.toks[b].gap = Gap::Lines(1);
+        }
     }
 }
 

@@ -18,26 +18,26 @@ use puppet_syntax::SyntaxKind::{self, *};
 use crate::tokens::{Gap, Tokens};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Bracket {
+enum Pair {
     Brace,
-    Bracket,
+    Square,
     Paren,
 }
 
-fn opens(kind: SyntaxKind) -> Option<Bracket> {
+fn opens(kind: SyntaxKind) -> Option<Pair> {
     match kind {
-        LBRACE | SELBRACE => Some(Bracket::Brace),
-        LBRACK | LISTSTART => Some(Bracket::Bracket),
-        LPAREN | WSLPAREN => Some(Bracket::Paren),
+        LBRACE | SELBRACE => Some(Pair::Brace),
+        LBRACK | LISTSTART => Some(Pair::Square),
+        LPAREN | WSLPAREN => Some(Pair::Paren),
         _ => None,
     }
 }
 
-fn closes(kind: SyntaxKind) -> Option<Bracket> {
+fn closes(kind: SyntaxKind) -> Option<Pair> {
     match kind {
-        RBRACE => Some(Bracket::Brace),
-        RBRACK => Some(Bracket::Bracket),
-        RPAREN => Some(Bracket::Paren),
+        RBRACE => Some(Pair::Brace),
+        RBRACK => Some(Pair::Square),
+        RPAREN => Some(Pair::Paren),
         _ => None,
     }
 }
@@ -52,14 +52,14 @@ pub(crate) fn decide(t: &mut Tokens) {
     let mut starts: Vec<usize> = Vec::new();
     let mut phys = vec![0u32; n];
     let mut line = 0u32;
-    for i in 0..n {
+    for (i, phys) in phys.iter_mut().enumerate() {
         if i > 0 {
             line += newlines(t.out_text(i - 1)) + gap_newlines(t, i);
         }
         if i == 0 || matches!(t.toks[i].gap, Gap::Lines(_) | Gap::BodyBreak) {
             starts.push(i);
         }
-        phys[i] = line;
+        *phys = line;
     }
     // The physical line of each bracket's partner (u32::MAX: none).
     let mut partner = vec![u32::MAX; n];

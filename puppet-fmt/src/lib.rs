@@ -75,7 +75,10 @@ impl FormatOptions {
     }
 
     fn parse_options(&self) -> ParseOptions {
-        let options = ParseOptions::new().epp(self.epp).cst(true).model(false);
+        // With the model: the errors Ruby's parser raises from its grammar actions (an illegal
+        // comma-separated argument list, …) are found while it is built, and a file Puppet does not
+        // parse is not formatted.
+        let options = ParseOptions::new().epp(self.epp).cst(true);
         match &self.file {
             Some(file) => options.file(file.clone()),
             None => options,

@@ -14,7 +14,8 @@ use crate::tokens::{Gap, Tok, Tokens};
 
 pub(crate) fn decide(t: &mut Tokens) {
     for i in 1..t.toks.len() {
-        if !matches!(t.toks[i].gap, Gap::Space(_)) {
+        // (A chaining arrow moved past comments prints nothing where it was.)
+        if !matches!(t.toks[i].gap, Gap::Space(_)) || t.toks[i].text.as_deref() == Some("") {
             continue;
         }
         let spaced = t.toks[i].gap_start < t.toks[i].start;
@@ -70,7 +71,7 @@ pub(crate) fn ends_operand(kind: SyntaxKind) -> bool {
         || is_operator_kind(kind))
 }
 
-fn is_operator_kind(kind: SyntaxKind) -> bool {
+pub(crate) fn is_operator_kind(kind: SyntaxKind) -> bool {
     matches!(
         kind,
         ISEQUAL
@@ -153,6 +154,10 @@ fn spaces(a: &Tok, b: &Tok, spaced: bool, epp: bool) -> u32 {
     }
     if matches!(a.kind, LBRACE | SELBRACE) {
         return u32::from(b.kind != RBRACE);
+    }
+    // A parameter's name after its type (`String $x`, `Array *$rest`).
+    if matches!(b.kind, VARIABLE | TIMES) && b.parent == PARAM && !is_prefix(a) && a.kind != PIPE {
+        return 1;
     }
     if b.kind == RBRACE {
         return 1;

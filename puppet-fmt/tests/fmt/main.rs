@@ -13,7 +13,6 @@
 //! the formatter itself on every run (`verify`), so every test here checks it too.
 
 #[path = "../../../puppet-syntax/tests/gen/mod.rs"]
-#[allow(dead_code)]
 mod gen;
 #[path = "../../../puppet-syntax/tests/mutants/mod.rs"]
 mod mutants;
@@ -21,5 +20,6 @@ mod mutants;
 mod rng;
 
 mod api;
+mod mutated;
 mod properties;
 mod tricky;
