@@ -7,37 +7,38 @@
 //! `# lint:ignore:arrow_alignment` … `# lint:endignore` region, or an entry whose line ends in
 //! `# lint:ignore:arrow_alignment`). Widths are counted in characters of the printed text.
 
-use puppet_syntax::{SyntaxKind::*, SyntaxNode};
+use puppet_syntax::{SyntaxKind, SyntaxKind::*};
 
-use crate::tokens::{Gap, Tokens};
+use crate::tokens::{Gap, Tokens, NONE};
 
-pub(crate) fn decide(t: &mut Tokens, root: &SyntaxNode) {
+pub(crate) fn decide(t: &mut Tokens) {
     if t.epp {
         return;
     }
     let ignored = ignored_regions(t);
-    for node in root.descendants() {
-        let entries = match node.kind() {
+    for n in 0..t.nodes.len() {
+        let node = &t.nodes[n];
+        let parent = match node.parent {
+            NONE => SOURCE_FILE,
+            p => t.nodes[p as usize].kind,
+        };
+        let entries = match node.kind {
             RESOURCE_BODY | COLLECT_EXPR => ATTRIBUTE_OP,
             HASH_EXPR => KEYED_ENTRY,
             SELECTOR_EXPR => SELECTOR_ENTRY,
-            PARAM_LIST
-                if node.parent().is_some_and(|p| {
-                    matches!(p.kind(), CLASS_DEF | DEFINE_DEF | FUNCTION_DEF | PLAN_DEF)
-                }) =>
-            {
+            PARAM_LIST if matches!(parent, CLASS_DEF | DEFINE_DEF | FUNCTION_DEF | PLAN_DEF) => {
                 PARAM
             }
             _ => continue,
         };
-        let start = u32::from(node.text_range().start());
+        let start = node.start;
         if ignored.iter().any(|&(s, e)| s <= start && start < e) {
             continue;
         }
         if entries == PARAM {
-            align_params(t, &node);
+            align_params(t, n);
         } else {
-            align_arrows(t, &node, entries);
+            align_arrows(t, n, entries);
         }
     }
 }
@@ -118,18 +119,11 @@ fn line_ignored(t: &Tokens, from: usize) -> bool {
     false
 }
 
-fn align_arrows(t: &mut Tokens, node: &SyntaxNode, entry: puppet_syntax::SyntaxKind) {
+fn align_arrows(t: &mut Tokens, n: usize, entry: SyntaxKind) {
     // (last key token, arrow token)
     let mut pairs: Vec<(usize, usize)> = Vec::new();
-    for child in node.children().filter(|c| c.kind() == entry) {
-        let Some(arrow) = child
-            .children_with_tokens()
-            .filter_map(|e| e.into_token())
-            .find(|tok| matches!(tok.kind(), FARROW | PARROW))
-        else {
-            continue;
-        };
-        let Some(arrow) = t.at(arrow.text_range().start().into()) else {
+    for child in t.children_of(n, entry) {
+        let Some(arrow) = t.find_own(child, |k| matches!(k, FARROW | PARROW)) else {
             continue;
         };
         if arrow == 0 || !matches!(t.toks[arrow].gap, Gap::Space(_)) || t.toks[arrow].in_string {
@@ -168,30 +162,21 @@ fn line_start(t: &Tokens, mut i: usize) -> usize {
     i
 }
 
-fn align_params(t: &mut Tokens, node: &SyntaxNode) {
+fn align_params(t: &mut Tokens, n: usize) {
     // (last type token, first name token (`*` or the variable), variable, `=`)
     let mut params: Vec<(Option<usize>, usize, usize, Option<usize>)> = Vec::new();
-    for param in node.children().filter(|c| c.kind() == PARAM) {
-        let tokens: Vec<_> = param
-            .children_with_tokens()
-            .filter_map(|e| e.into_token())
-            .collect();
-        let Some(var) = tokens.iter().find(|tok| tok.kind() == VARIABLE) else {
+    let list: Vec<usize> = t.children_of(n, PARAM).collect();
+    for param in list {
+        let Some(var) = t.find_own(param, |k| k == VARIABLE) else {
             return;
         };
-        let Some(var) = t.at(var.text_range().start().into()) else {
-            return;
-        };
-        let name = if t.toks[var - 1].kind == TIMES && t.toks[var - 1].parent == PARAM {
+        let name = if var > 0 && t.toks[var - 1].kind == TIMES && t.toks[var - 1].parent == PARAM {
             var - 1
         } else {
             var
         };
-        let eq = tokens
-            .iter()
-            .find(|tok| tok.kind() == EQUALS)
-            .and_then(|tok| t.at(tok.text_range().start().into()));
-        let Some((first, _)) = t.span(&param) else {
+        let eq = t.find_own(param, |k| k == EQUALS);
+        let Some((first, _)) = t.span(param) else {
             return;
         };
         let typed = (first < name).then(|| name - 1);

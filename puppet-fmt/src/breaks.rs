@@ -18,17 +18,17 @@
 //! Nothing here moves a line break across a heredoc's header and its text, and nothing puts a
 //! `(` or `[` at the start of a line (where it would lex differently).
 
-use puppet_syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode};
+use puppet_syntax::{SyntaxKind, SyntaxKind::*};
 
-use crate::tokens::{Gap, Tokens};
+use crate::tokens::{Gap, Tokens, NONE};
 
-pub(crate) fn decide(t: &mut Tokens, root: &SyntaxNode) {
+pub(crate) fn decide(t: &mut Tokens) {
     base(t);
     if t.epp {
         return;
     }
     joins(t);
-    structure(t, root);
+    structure(t);
     heredoc_guard(t);
     blank_lines(t);
 }
@@ -170,51 +170,32 @@ fn joins(t: &mut Tokens) {
     }
 }
 
-/// The bracket tokens of a list-like node: the first opener and the last closer among its own
-/// tokens.
-fn brackets(t: &Tokens, node: &SyntaxNode) -> Option<(usize, usize)> {
-    let mut open = None;
-    let mut close = None;
-    for element in node.children_with_tokens() {
-        let Some(token) = element.as_token() else {
-            continue;
-        };
-        if open.is_none() && is_opener(token.kind()) {
-            open = Some(token.text_range().start());
-        } else if is_closer(token.kind()) {
-            close = Some(token.text_range().start());
-        }
-    }
-    let open = t.at(open?.into())?;
-    let close = t.at(close?.into())?;
-    (open < close).then_some((open, close))
-}
-
-fn structure(t: &mut Tokens, root: &SyntaxNode) {
-    for node in root.descendants() {
-        let kind = node.kind();
-        let entries: Option<SyntaxKind> = match kind {
+fn structure(t: &mut Tokens) {
+    for n in 0..t.nodes.len() {
+        let entries: Option<SyntaxKind> = match t.nodes[n].kind {
             HASH_EXPR => Some(KEYED_ENTRY),
             SELECTOR_EXPR => Some(SELECTOR_ENTRY),
             RESOURCE_EXPR | COLLECT_EXPR => Some(ATTRIBUTE_OP),
             ARRAY_EXPR | ARG_LIST | PARAM_LIST | ACCESS_EXPR | BLOCK | CASE_EXPR => None,
             _ => continue,
         };
-        let Some((open, close)) = brackets(t, &node) else {
+        let (open, close) = (t.nodes[n].open, t.nodes[n].close);
+        if open == NONE || close == NONE || open >= close {
             continue;
-        };
+        }
+        let (open, close) = (open as usize, close as usize);
         if !t.breaks_between(open, close) || t.toks[open].in_string {
             continue;
         }
         if let Some(entry) = entries {
-            break_entries(t, &node, entry);
+            break_entries(t, n, entry);
         }
         let closer_breaks = matches!(t.toks[close].gap, Gap::Space(_)) && !hugged(t, close);
         if closer_breaks {
             t.toks[close].gap = Gap::Lines(1);
         }
-        if matches!(t.toks[close].gap, Gap::Lines(_)) && takes_trailing_comma(&node) {
-            add_trailing_comma(t, &node, close);
+        if matches!(t.toks[close].gap, Gap::Lines(_)) && takes_trailing_comma(t, n) {
+            add_trailing_comma(t, n, close);
         }
     }
 }
@@ -235,19 +216,18 @@ fn hugged(t: &Tokens, close: usize) -> bool {
 }
 
 /// Every entry of a multi-line aligned list starts a line.
-fn break_entries(t: &mut Tokens, node: &SyntaxNode, entry: SyntaxKind) {
-    let bodies: Vec<SyntaxNode> = if node.kind() == RESOURCE_EXPR {
-        node.children()
-            .filter(|c| c.kind() == RESOURCE_BODY)
-            .collect()
+fn break_entries(t: &mut Tokens, n: usize, entry: SyntaxKind) {
+    let bodies: Vec<usize> = if t.nodes[n].kind == RESOURCE_EXPR {
+        t.children_of(n, RESOURCE_BODY).collect()
     } else {
-        vec![node.clone()]
+        vec![n]
     };
     for body in bodies {
-        for child in body.children().filter(|c| c.kind() == entry) {
-            let Some((first, _)) = t.span(&child) else {
-                continue;
-            };
+        let firsts: Vec<usize> = t
+            .children_of(body, entry)
+            .filter_map(|c| t.span(c).map(|(first, _)| first))
+            .collect();
+        for first in firsts {
             if matches!(t.toks[first].gap, Gap::Space(_))
                 && !matches!(t.toks[first].kind, LBRACK | LISTSTART | LPAREN | WSLPAREN)
             {
@@ -257,38 +237,35 @@ fn break_entries(t: &mut Tokens, node: &SyntaxNode, entry: SyntaxKind) {
     }
 }
 
-fn takes_trailing_comma(node: &SyntaxNode) -> bool {
-    let fits = match node.kind() {
+fn takes_trailing_comma(t: &Tokens, n: usize) -> bool {
+    let parent = match t.nodes[n].parent {
+        NONE => SOURCE_FILE,
+        p => t.nodes[p as usize].kind,
+    };
+    let fits = match t.nodes[n].kind {
         ARRAY_EXPR | HASH_EXPR | SELECTOR_EXPR | RESOURCE_EXPR | COLLECT_EXPR => true,
         // A function call takes one, a method call (`$x.each(…)`) does not.
-        ARG_LIST => node.parent().is_some_and(|p| p.kind() == CALL_EXPR),
-        PARAM_LIST => node
-            .parent()
-            .is_some_and(|p| matches!(p.kind(), CLASS_DEF | DEFINE_DEF | FUNCTION_DEF | PLAN_DEF)),
+        ARG_LIST => parent == CALL_EXPR,
+        PARAM_LIST => matches!(parent, CLASS_DEF | DEFINE_DEF | FUNCTION_DEF | PLAN_DEF),
         _ => false,
     };
     // Type parameters take none (Puppet 5.2 rejected one in a type alias).
-    fits && !node.ancestors().skip(1).any(|a| a.kind() == ACCESS_EXPR)
+    fits && !t.in_access(n)
 }
 
-fn add_trailing_comma(t: &mut Tokens, node: &SyntaxNode, close: usize) {
-    let last = match node.kind() {
-        RESOURCE_EXPR => node
-            .children()
-            .filter(|c| c.kind() == RESOURCE_BODY)
+fn add_trailing_comma(t: &mut Tokens, n: usize, close: usize) {
+    let last = match t.nodes[n].kind {
+        RESOURCE_EXPR => t
+            .children_of(n, RESOURCE_BODY)
             .last()
-            .and_then(|body| body.children().filter(|c| c.kind() == ATTRIBUTE_OP).last()),
-        COLLECT_EXPR => node.children().filter(|c| c.kind() == ATTRIBUTE_OP).last(),
-        SELECTOR_EXPR => node
-            .children()
-            .filter(|c| c.kind() == SELECTOR_ENTRY)
-            .last(),
-        HASH_EXPR => node.children().filter(|c| c.kind() == KEYED_ENTRY).last(),
-        PARAM_LIST => node.children().filter(|c| c.kind() == PARAM).last(),
-        _ => node.children().last(),
+            .and_then(|body| t.children_of(body, ATTRIBUTE_OP).last()),
+        COLLECT_EXPR => t.children_of(n, ATTRIBUTE_OP).last(),
+        SELECTOR_EXPR => t.children_of(n, SELECTOR_ENTRY).last(),
+        HASH_EXPR => t.children_of(n, KEYED_ENTRY).last(),
+        PARAM_LIST => t.children_of(n, PARAM).last(),
+        _ => t.children(n).last(),
     };
-    let Some(last) = last else { return };
-    let Some((_, end)) = t.span(&last) else {
+    let Some((_, end)) = last.and_then(|last| t.span(last)) else {
         return;
     };
     // Only when the closer comes next (comments aside): not after a comma, not before `;`.

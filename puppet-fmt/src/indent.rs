@@ -10,8 +10,9 @@
 //! - nothing else indents: lines that continue an expression (after `and`, a chaining arrow or
 //!   before `.each`) stay at the statement's level.
 //!
-//! Two spaces a level. A heredoc's text keeps its own indentation; the check expects its end
-//! line one level in from the line of its header.
+//! Two spaces a level. The check expects a heredoc's end line one level in from the line of
+//! its header: the heredoc's margin moves there when its value provably stays the same
+//! ([`shift_heredoc`]); otherwise its text is left as it is.
 
 use puppet_syntax::SyntaxKind::{self, *};
 
@@ -125,10 +126,12 @@ pub(crate) fn decide(t: &mut Tokens) {
             Some(EQUALS | FARROW) if !blank => extra += 1,
             _ => {}
         }
-        let code: Vec<usize> = (start..end)
-            .filter(|&i| t.toks[i].kind != COMMENT)
-            .collect();
-        if colon_line.is_some() && code.len() == 1 && t.toks[code[0]].kind == SEMIC {
+        // A `;` alone on its line (comments aside) while a title's level is open.
+        let mut code = (start..end).filter(|&i| t.toks[i].kind != COMMENT);
+        if colon_line.is_some()
+            && code.next().is_some_and(|i| t.toks[i].kind == SEMIC)
+            && code.next().is_none()
+        {
             extra -= 1;
         }
         // Closers of this line opened on an earlier line (once per opening line).
@@ -155,7 +158,15 @@ pub(crate) fn decide(t: &mut Tokens) {
             // the level it has.
             indent = 0;
         }
-        t.toks[start].indent = (indent + extra).max(0) as u32 * 2;
+        let column = (indent + extra).max(0) as u32 * 2;
+        t.toks[start].indent = column;
+        // A heredoc's end line where the check wants it, when its value stays the same (the
+        // model has no place for the second of two heredocs on one line).
+        if t.toks[start].kind == HEREDOC_BODY && heredocs == 1 {
+            if let Some(shifted) = shift_heredoc(t.text(start), column) {
+                t.toks[start].text = Some(shifted.into_boxed_str());
+            }
+        }
     }
 }
 
@@ -174,4 +185,60 @@ fn gap_newlines(t: &Tokens, i: usize) -> u32 {
             newlines(&t.source[tok.gap_start as usize..tok.start as usize])
         }
     }
+}
+
+/// A heredoc's text (its lines and end line, as the `HEREDOC_BODY` token holds them) with its
+/// margin moved to `column`, when that provably keeps its value: the end line has a `|` with
+/// only spaces before it (the margin), and Puppet removes the margin from exactly the lines
+/// that start with it, so those lines move with it while the others stay as they are — and
+/// must not start with the new margin either. `None` when the text stays as it is.
+pub(crate) fn shift_heredoc(text: &str, column: u32) -> Option<String> {
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    let end_start = body.rfind('\n').map_or(0, |i| i + 1);
+    let end_line = &text[end_start..];
+    let margin_len = end_line.find(|c: char| c != ' ')?;
+    if !end_line[margin_len..].starts_with('|') || margin_len as u32 == column {
+        return None;
+    }
+    let old = &end_line[..margin_len];
+    let new = " ".repeat(column as usize);
+    let mut out = String::with_capacity(text.len() + 64);
+    for line in text[..end_start].split_inclusive('\n') {
+        match line.strip_prefix(old) {
+            Some(rest) if !old.is_empty() || !rest.trim_end_matches(['\r', '\n']).is_empty() => {
+                out.push_str(&new);
+                out.push_str(rest);
+            }
+            _ => {
+                if line.starts_with(new.as_str()) && !new.is_empty() {
+                    return None;
+                }
+                out.push_str(line);
+            }
+        }
+    }
+    out.push_str(&new);
+    out.push_str(&end_line[margin_len..]);
+    Some(out)
+}
+
+/// What Puppet's margin rule leaves of a heredoc's text (the margin of its end line removed
+/// from every line that starts with it): two texts with the same result have the same value.
+pub(crate) fn without_margin(text: &str) -> std::borrow::Cow<'_, str> {
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    let end_start = body.rfind('\n').map_or(0, |i| i + 1);
+    let end_line = &text[end_start..];
+    let Some(margin_len) = end_line.find(|c: char| c != ' ' && c != '\t') else {
+        return text.into();
+    };
+    if margin_len == 0 || !end_line[margin_len..].starts_with('|') {
+        return text.into();
+    }
+    let margin = &end_line[..margin_len];
+    let mut out = String::with_capacity(text.len());
+    for line in text[..end_start].split_inclusive('\n') {
+        out.push_str(line.strip_prefix(margin).unwrap_or(line));
+    }
+    out.push_str(&end_line[margin_len..]);
+    out.into()
 }

@@ -131,7 +131,7 @@ pub fn format_range(
     options: &FormatOptions,
 ) -> Result<TextEdit, FormatError> {
     let layout = layout(source, options)?;
-    let covered = tokens::statement_cover(&layout.tokens, &layout.root, range);
+    let covered = tokens::statement_cover(&layout.tokens, range);
     let edits = print::edits(&layout, Some(covered));
     verify::check(source, &edits, options)?;
     Ok(edits)
@@ -154,14 +154,14 @@ fn layout<'s>(source: &'s str, options: &FormatOptions) -> Result<print::Layout<
                 .collect(),
         ));
     }
-    let root = parsed.syntax_node().expect("the CST was asked for");
-    let mut tokens = tokens::Tokens::collect(source, &root, options.epp);
+    let cst = parsed.cst.as_ref().expect("the CST was asked for");
+    let mut tokens = tokens::Tokens::collect(source, cst.green(), options.epp);
     tokens::rewrite_texts(&mut tokens);
-    breaks::decide(&mut tokens, &root);
+    breaks::decide(&mut tokens);
     spacing::decide(&mut tokens);
     indent::decide(&mut tokens);
-    align::decide(&mut tokens, &root);
-    Ok(print::Layout { tokens, root })
+    align::decide(&mut tokens);
+    Ok(print::Layout { tokens })
 }
 
 /// Offsets in edits are `TextSize`s of the original source.

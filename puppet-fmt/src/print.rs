@@ -2,7 +2,7 @@
 //! token, so that an editor gets small edits and [`crate::format_range`] can keep those of a
 //! few statements.
 
-use puppet_syntax::{SyntaxKind::*, SyntaxNode, TextRange};
+use puppet_syntax::{SyntaxKind::*, TextRange};
 
 use crate::tokens::{Gap, Tokens};
 use crate::{size, Indel, TextEdit};
@@ -10,7 +10,6 @@ use crate::{size, Indel, TextEdit};
 /// The decisions of every pass over one source.
 pub(crate) struct Layout<'s> {
     pub tokens: Tokens<'s>,
-    pub root: SyntaxNode,
 }
 
 impl Layout<'_> {
@@ -44,14 +43,14 @@ pub(crate) fn edits(layout: &Layout, only: Option<TextRange>) -> TextEdit {
         let original = &source[tok.gap_start as usize..tok.start as usize];
         buffer.clear();
         match tok.gap {
-            Gap::Space(n) => buffer.extend(std::iter::repeat_n(' ', n as usize)),
+            Gap::Space(n) => push_spaces(&mut buffer, n),
             Gap::Lines(n) => {
                 let after_text = i > 0 && t.text(i - 1).ends_with('\n');
                 let breaks = n.saturating_sub(u32::from(after_text));
                 for _ in 0..breaks {
                     buffer.push_str(nl);
                 }
-                buffer.extend(std::iter::repeat_n(' ', tok.indent as usize));
+                push_spaces(&mut buffer, tok.indent);
             }
             Gap::Verbatim => buffer.push_str(original),
             Gap::Trimmed => trim_line_ends(original, &mut buffer),
@@ -64,7 +63,7 @@ pub(crate) fn edits(layout: &Layout, only: Option<TextRange>) -> TextEdit {
         if let Some(text) = &tok.text {
             if tok.text_indented {
                 let mut sep = String::from(nl);
-                sep.extend(std::iter::repeat_n(' ', tok.indent as usize));
+                push_spaces(&mut sep, tok.indent);
                 push(&mut indels, tok.start, tok.end, &text.replace('\n', &sep));
             } else {
                 push(&mut indels, tok.start, tok.end, text);
@@ -105,4 +104,15 @@ fn trim_line_ends(text: &str, out: &mut String) {
         rest = &rest[nl + 1..];
     }
     out.push_str(rest);
+}
+
+/// `n` spaces.
+fn push_spaces(out: &mut String, n: u32) {
+    const SPACES: &str = "                                                                ";
+    let mut n = n as usize;
+    while n > 0 {
+        let k = n.min(SPACES.len());
+        out.push_str(&SPACES[..k]);
+        n -= k;
+    }
 }

@@ -173,7 +173,9 @@ fn spaces(a: &Tok, b: &Tok, spaced: bool, epp: bool) -> u32 {
         let a_closes = a.kind == PIPE && a.parent == PARAM_LIST && !a.first_in_parent;
         let b_opens = b.kind == PIPE && b.parent == PARAM_LIST && b.first_in_parent;
         let b_closes = b.kind == PIPE && b.parent == PARAM_LIST && !b.first_in_parent;
-        return if a_opens || b_closes {
+        return if b_closes && matches!(a.kind, RBRACE | RBRACK) {
+            1 // |$x = {} | (a closing bracket is never followed by a bare `|`)
+        } else if a_opens || b_closes {
             0 // |$x|
         } else if a_closes || b_opens {
             1 // .each |$x| {

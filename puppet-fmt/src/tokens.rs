@@ -2,9 +2,9 @@
 //! whitespace, with its original range, the whitespace before it, the kinds of its parent and
 //! grandparent nodes, and the decisions the passes make about it.
 
-use puppet_syntax::syntax::SyntaxElement;
-use puppet_syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, TextRange};
-use rowan::WalkEvent;
+use puppet_syntax::{SyntaxKind, SyntaxKind::*, TextRange};
+
+use crate::breaks;
 
 /// What goes in the gap before a token.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -32,6 +32,8 @@ pub(crate) struct Tok {
     pub end: u32,
     /// Where the whitespace before it starts (`start` when there is none).
     pub gap_start: u32,
+    /// The node holding it (an index of [`Tokens::nodes`]).
+    pub node: u32,
     /// Kinds of the node holding it and of that node's parent (`SOURCE_FILE` at the top).
     pub parent: SyntaxKind,
     pub grandparent: SyntaxKind,
@@ -41,6 +43,8 @@ pub(crate) struct Tok {
     pub first_in_parent: bool,
     /// Line breaks in the whitespace before it (one more after a heredoc's text).
     pub breaks_before: u32,
+    /// The source line it starts on (0-based).
+    pub line: u32,
     /// Decisions: the gap before it, a comma added after it, a new text, its indentation
     /// (columns, when it starts a line).
     pub gap: Gap,
@@ -58,10 +62,33 @@ impl Tok {
     }
 }
 
-/// The tokens of one source and what is known about the whole of it.
+/// No token or node.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// One node of the CST, in preorder: its children are the nodes from its index + 1, each
+/// followed by the next at its `end`, until its own `end`.
+#[derive(Clone, Debug)]
+pub(crate) struct Node {
+    pub kind: SyntaxKind,
+    /// Index of its parent ([`NONE`] for the root).
+    pub parent: u32,
+    /// Index after its last descendant.
+    pub end: u32,
+    /// Its tokens: `first..last` (none for a node of whitespace only).
+    pub first: u32,
+    pub last: u32,
+    /// Its byte offset.
+    pub start: u32,
+    /// Its own first opening bracket and last closing bracket (not its children's), or NONE.
+    pub open: u32,
+    pub close: u32,
+}
+
+/// The tokens of one source, its nodes, and what is known about the whole of it.
 pub(crate) struct Tokens<'s> {
     pub source: &'s str,
     pub toks: Vec<Tok>,
+    pub nodes: Vec<Node>,
     pub epp: bool,
     /// Structural line breaks are `\r\n` (most of the source's are).
     pub crlf: bool,
@@ -70,36 +97,61 @@ pub(crate) struct Tokens<'s> {
 }
 
 impl<'s> Tokens<'s> {
-    pub fn collect(source: &'s str, root: &SyntaxNode, epp: bool) -> Tokens<'s> {
-        let mut toks: Vec<Tok> = Vec::with_capacity(source.len() / 4);
-        let mut stack: Vec<SyntaxKind> = Vec::with_capacity(64);
+    /// Walks the green tree (no cursor nodes are made: a walk that allocates nothing but the
+    /// two tables) with a stack of its own, however deep the tree is.
+    pub fn collect(source: &'s str, green: &rowan::GreenNodeData, epp: bool) -> Tokens<'s> {
+        let mut toks: Vec<Tok> = Vec::with_capacity(source.len() / 5 + 1);
+        let mut nodes: Vec<Node> = Vec::with_capacity(source.len() / 8 + 1);
         let mut strings = 0u32;
-        let mut first = false;
+        let mut first = true;
+        let mut line = 0u32;
         let mut gap_start: Option<u32> = None;
         let (mut lf, mut crlf) = (0usize, 0usize);
-        for event in root.preorder_with_tokens() {
-            match event {
-                WalkEvent::Enter(SyntaxElement::Node(node)) => {
-                    if node.kind() == DQ_STRING {
+        let mut offset = 0u32;
+        let kind_of = |raw: rowan::SyntaxKind| SyntaxKind::from_u16(raw.0).unwrap_or(ERROR);
+        nodes.push(Node {
+            kind: kind_of(green.kind()),
+            parent: NONE,
+            end: 0,
+            first: 0,
+            last: 0,
+            start: 0,
+            open: NONE,
+            close: NONE,
+        });
+        let mut stack: Vec<(rowan::Children<'_>, u32)> = vec![(green.children(), 0)];
+        while let Some(top) = stack.last_mut() {
+            let node = top.1;
+            match top.0.next() {
+                Some(rowan::NodeOrToken::Node(child)) => {
+                    let kind = kind_of(child.kind());
+                    if kind == DQ_STRING {
                         strings += 1;
                     }
-                    stack.push(node.kind());
                     first = true;
+                    let index = nodes.len() as u32;
+                    nodes.push(Node {
+                        kind,
+                        parent: node,
+                        end: 0,
+                        first: toks.len() as u32,
+                        last: 0,
+                        start: offset,
+                        open: NONE,
+                        close: NONE,
+                    });
+                    stack.push((child.children(), index));
                 }
-                WalkEvent::Leave(SyntaxElement::Node(node)) => {
-                    if node.kind() == DQ_STRING {
-                        strings -= 1;
-                    }
-                    stack.pop();
-                }
-                WalkEvent::Enter(SyntaxElement::Token(token)) => {
-                    let range = token.text_range();
-                    let (start, end) = (u32::from(range.start()), u32::from(range.end()));
-                    if token.kind() == WHITESPACE {
-                        let text = token.text();
-                        for (i, b) in text.bytes().enumerate() {
+                Some(rowan::NodeOrToken::Token(token)) => {
+                    let kind = kind_of(token.kind());
+                    let text = token.text();
+                    let (start, end) = (offset, offset + text.len() as u32);
+                    offset = end;
+                    if kind == WHITESPACE {
+                        let bytes = text.as_bytes();
+                        for (i, &b) in bytes.iter().enumerate() {
                             if b == b'\n' {
-                                if i > 0 && text.as_bytes()[i - 1] == b'\r' {
+                                if i > 0 && bytes[i - 1] == b'\r' {
                                     crlf += 1;
                                 } else {
                                     lf += 1;
@@ -110,24 +162,41 @@ impl<'s> Tokens<'s> {
                         continue;
                     }
                     let gs = gap_start.take().unwrap_or(start);
-                    let mut breaks =
+                    let gap_breaks =
                         memchr_count(b'\n', &source.as_bytes()[gs as usize..start as usize]);
+                    let mut breaks = gap_breaks;
                     if let Some(prev) = toks.last() {
-                        if source[..prev.end as usize].ends_with('\n') {
+                        let prev_text = &source.as_bytes()[prev.start as usize..prev.end as usize];
+                        line += memchr_count(b'\n', prev_text);
+                        if prev_text.last() == Some(&b'\n') {
                             breaks += 1;
                         }
                     }
-                    let n = stack.len();
+                    line += gap_breaks;
+                    let index = toks.len() as u32;
+                    let holder = &mut nodes[node as usize];
+                    if holder.open == NONE && breaks::is_opener(kind) {
+                        holder.open = index;
+                    } else if breaks::is_closer(kind) {
+                        holder.close = index;
+                    }
+                    let parent = holder.kind;
+                    let grandparent = match holder.parent {
+                        NONE => SOURCE_FILE,
+                        p => nodes[p as usize].kind,
+                    };
                     toks.push(Tok {
-                        kind: token.kind(),
+                        kind,
                         start,
                         end,
                         gap_start: gs,
-                        parent: stack.last().copied().unwrap_or(SOURCE_FILE),
-                        grandparent: if n >= 2 { stack[n - 2] } else { SOURCE_FILE },
-                        in_string: strings > 0 && token.kind() != DQPRE,
+                        node,
+                        parent,
+                        grandparent,
+                        in_string: strings > 0 && kind != DQPRE,
                         first_in_parent: std::mem::take(&mut first),
                         breaks_before: breaks,
+                        line,
                         gap: Gap::Space(0),
                         comma_after: false,
                         text: None,
@@ -135,17 +204,67 @@ impl<'s> Tokens<'s> {
                         indent: 0,
                     });
                 }
-                WalkEvent::Leave(SyntaxElement::Token(_)) => {}
+                None => {
+                    stack.pop();
+                    let count = nodes.len() as u32;
+                    let done = &mut nodes[node as usize];
+                    if done.kind == DQ_STRING {
+                        strings -= 1;
+                    }
+                    done.last = toks.len() as u32;
+                    done.end = count;
+                }
             }
         }
         let tail_start = gap_start.unwrap_or(source.len() as u32);
         Tokens {
             source,
             toks,
+            nodes,
             epp,
             crlf: crlf > lf,
             tail_start,
         }
+    }
+
+    /// The children of node `n`.
+    pub fn children(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
+        let end = self.nodes[n].end as usize;
+        let mut c = n + 1;
+        std::iter::from_fn(move || {
+            (c < end).then(|| {
+                let this = c;
+                c = self.nodes[c].end as usize;
+                this
+            })
+        })
+    }
+
+    /// The children of node `n` of kind `kind`.
+    pub fn children_of(&self, n: usize, kind: SyntaxKind) -> impl Iterator<Item = usize> + '_ {
+        self.children(n)
+            .filter(move |&c| self.nodes[c].kind == kind)
+    }
+
+    /// The first token of node `n` itself (not of a child) that `wanted` accepts: the tokens
+    /// are scanned from the node's start, so ask only for what comes early (an entry's arrow,
+    /// a parameter's name).
+    pub fn find_own(&self, n: usize, wanted: impl Fn(SyntaxKind) -> bool) -> Option<usize> {
+        let node = &self.nodes[n];
+        (node.first as usize..node.last as usize)
+            .find(|&i| self.toks[i].node as usize == n && wanted(self.toks[i].kind))
+    }
+
+    /// Whether node `n` is inside an access (type parameters: `Struct[{…}]`).
+    pub fn in_access(&self, n: usize) -> bool {
+        let mut p = self.nodes[n].parent;
+        while p != NONE {
+            if self.nodes[p as usize].kind == ACCESS_EXPR {
+                return true;
+            }
+            p = self.nodes[p as usize].parent;
+        }
+        false
     }
 
     /// The original text of token `i`.
@@ -162,81 +281,50 @@ impl<'s> Tokens<'s> {
         }
     }
 
-    /// The index of the token that starts at `offset` (the first one that is not empty).
-    pub fn at(&self, offset: u32) -> Option<usize> {
-        let mut i = self.toks.partition_point(|t| t.start < offset);
-        while i < self.toks.len() && self.toks[i].start == offset {
-            if self.toks[i].end > offset
-                || i + 1 == self.toks.len()
-                || self.toks[i + 1].start != offset
-            {
-                return Some(i);
-            }
-            i += 1;
-        }
-        None
-    }
-
-    /// First and last token of `node` (none for a node of whitespace only).
-    pub fn span(&self, node: &SyntaxNode) -> Option<(usize, usize)> {
-        let mut first = None;
-        let mut last = None;
-        for element in node.children_with_tokens() {
-            let range = element.text_range();
-            if element.kind() == WHITESPACE {
-                continue;
-            }
-            if first.is_none() {
-                first = Some(range);
-            }
-            last = Some(range);
-        }
-        let (first, last) = (first?, last?);
-        // A child node may start or end with whitespace of its own: find its tokens.
-        let i = self
-            .toks
-            .partition_point(|t| t.start < u32::from(first.start()));
-        let j = self
-            .toks
-            .partition_point(|t| t.end <= u32::from(last.end()));
-        (i < j).then(|| (i, j - 1))
+    /// First and last token of node `n` (none for a node of whitespace only).
+    pub fn span(&self, n: usize) -> Option<(usize, usize)> {
+        let node = &self.nodes[n];
+        (node.first < node.last).then(|| (node.first as usize, node.last as usize - 1))
     }
 
     /// Whether the original source has a line break between tokens `i` and `j` (`i < j`).
     pub fn breaks_between(&self, i: usize, j: usize) -> bool {
-        (i + 1..=j).any(|k| self.toks[k].breaks_before > 0 || self.text(k - 1).contains('\n'))
+        self.toks[j].line > self.toks[i].line
     }
 }
 
 /// The range from the whitespace before the first statement `range` touches to the end of
 /// the last, in the innermost block (or the file) that holds all of `range`.
-pub(crate) fn statement_cover(tokens: &Tokens, root: &SyntaxNode, range: TextRange) -> TextRange {
-    let mut holder = match root.covering_element(range) {
-        SyntaxElement::Node(node) => node,
-        SyntaxElement::Token(token) => token.parent().unwrap_or_else(|| root.clone()),
+pub(crate) fn statement_cover(t: &Tokens, range: TextRange) -> TextRange {
+    let (from, to) = (u32::from(range.start()), u32::from(range.end()));
+    let end_of = |n: usize| {
+        t.span(n)
+            .map_or(t.nodes[n].start, |(_, last)| t.toks[last].end)
     };
-    while !matches!(holder.kind(), BLOCK | SOURCE_FILE) {
-        match holder.parent() {
-            Some(parent) => holder = parent,
-            None => break,
+    // The innermost block holding the range: nodes are in preorder, so the last one found.
+    let mut holder = 0;
+    for n in 0..t.nodes.len() {
+        if t.nodes[n].kind == BLOCK && t.nodes[n].start <= from && to <= end_of(n) {
+            holder = n;
         }
     }
-    let mut cover: Option<TextRange> = None;
-    for child in holder.children() {
-        let r = child.text_range();
-        if r.end() < range.start() || r.start() > range.end() {
+    let mut cover: Option<(u32, u32)> = None;
+    for c in t.children(holder) {
+        let Some((first, _)) = t.span(c) else {
+            continue;
+        };
+        let (start, end) = (t.nodes[c].start, end_of(c));
+        if end < from || start > to {
             continue;
         }
-        cover = Some(cover.map_or(r, |c| c.cover(r)));
+        // The statement's first line: its indentation is in the whitespace before it.
+        let start = t.toks[first].gap_start;
+        cover = Some(cover.map_or((start, end), |(s, e)| (s.min(start), e.max(end))));
     }
-    let Some(cover) = cover else {
-        return TextRange::empty(range.start());
-    };
-    // The statement's first line: its indentation is in the whitespace before it.
-    let start = tokens
-        .at(u32::from(cover.start()))
-        .map_or(cover.start(), |i| tokens.toks[i].gap_start.into());
-    TextRange::new(start, cover.end())
+    match cover {
+        Some((start, end)) => TextRange::new(start.into(), end.into()),
+        None => TextRange::empty(range.start()),
+    }
 }
 
 fn memchr_count(needle: u8, haystack: &[u8]) -> u32 {

@@ -6,6 +6,8 @@
 //! (Puppet's lexer settles everything whitespace decides), so the same tokens are the same
 //! program.
 
+use std::borrow::Cow;
+
 use puppet_syntax::lexer::{lex, Lexed};
 use puppet_syntax::{ParseOptions, SyntaxKind, SyntaxKind::*};
 
@@ -69,7 +71,7 @@ pub(crate) fn same_program(source: &str, output: &str, epp: bool) -> Result<(), 
                 continue;
             }
         }
-        let at = |code: &[(SyntaxKind, String)], k: usize| {
+        let at = |code: &[(SyntaxKind, Cow<str>)], k: usize| {
             code.get(k).map_or("the end".to_string(), |(kind, text)| {
                 format!("{} {text:?}", kind.name())
             })
@@ -86,17 +88,19 @@ pub(crate) fn same_program(source: &str, output: &str, epp: bool) -> Result<(), 
 /// `[` starting a list lexes as `LISTSTART` after whitespace and `LBRACK` after a bracket or a
 /// comma; both start a list there.
 fn lists_alike(
-    a: &(SyntaxKind, String),
-    b: &(SyntaxKind, String),
+    a: &(SyntaxKind, Cow<str>),
+    b: &(SyntaxKind, Cow<str>),
     before: Option<SyntaxKind>,
 ) -> bool {
     matches!((a.0, b.0), (LISTSTART, LBRACK) | (LBRACK, LISTSTART))
         && before.is_some_and(|k| !crate::spacing::ends_operand(k))
 }
 
+type Code<'a> = Vec<(SyntaxKind, Cow<'a, str>)>;
+
 /// The tokens that are not whitespace or comments (strings normalised), and the comments'
 /// lines.
-fn split(text: &str, lexed: &Lexed) -> (Vec<(SyntaxKind, String)>, Vec<String>) {
+fn split<'a>(text: &'a str, lexed: &Lexed) -> (Code<'a>, Vec<Cow<'a, str>>) {
     let mut code = Vec::with_capacity(lexed.kinds.len());
     let mut comments = Vec::new();
     for i in 0..lexed.kinds.len() {
@@ -104,20 +108,29 @@ fn split(text: &str, lexed: &Lexed) -> (Vec<(SyntaxKind, String)>, Vec<String>) 
         let token = lexed.text(text, i);
         match kind {
             WHITESPACE => {}
-            COMMENT => comments.push(token.trim_end_matches([' ', '\t', '\r']).to_string()),
-            ML_COMMENT => comments.extend(crate::tokens::comment_lines(token)),
+            COMMENT => comments.push(Cow::Borrowed(token.trim_end_matches([' ', '\t', '\r']))),
+            ML_COMMENT => comments.extend(
+                crate::tokens::comment_lines(token)
+                    .into_iter()
+                    .map(Cow::Owned),
+            ),
             HEREDOC_BODY => {
-                // At the end of the file, the end line gets its line break.
+                // At the end of the file, the end line gets its line break; the margin may
+                // move (compared as Puppet's margin rule leaves the text).
                 let body = token
                     .strip_suffix('\n')
                     .map_or(token, |b| b.strip_suffix('\r').unwrap_or(b));
-                code.push((kind, body.to_string()))
+                let value = match crate::indent::without_margin(body) {
+                    Cow::Borrowed(_) => Cow::Borrowed(body),
+                    Cow::Owned(text) => Cow::Owned(text),
+                };
+                code.push((kind, value))
             }
-            STRING => code.push((
+            STRING if token.starts_with('"') => code.push((
                 kind,
-                crate::tokens::single_quoted(token).unwrap_or_else(|| token.to_string()),
+                crate::tokens::single_quoted(token).map_or(Cow::Borrowed(token), Cow::Owned),
             )),
-            _ => code.push((kind, token.to_string())),
+            _ => code.push((kind, Cow::Borrowed(token))),
         }
     }
     (code, comments)

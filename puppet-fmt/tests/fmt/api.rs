@@ -35,3 +35,28 @@ fn empty_and_blank_sources() {
     assert_eq!(format("\n\n  \n", &FormatOptions::new()).unwrap(), "");
     assert_eq!(format("# c", &FormatOptions::new()).unwrap(), "# c\n");
 }
+
+#[test]
+fn a_heredoc_margin_moves_only_when_its_value_stays() {
+    // Every text line starts with the margin: the margin moves to one level in from the
+    // header's line, the blank line stays blank.
+    let moved = format(
+        "class a {\n      $x = @(E)\n      text\n\n        more\n      | E\n}\n",
+        &FormatOptions::new(),
+    )
+    .unwrap();
+    assert_eq!(
+        moved,
+        "class a {\n  $x = @(E)\n    text\n\n      more\n    | E\n}\n"
+    );
+    // A line with fewer blanks than the margin keeps its own (Puppet does not strip it), and
+    // would start with the new margin: the text stays as it is.
+    let kept = "class a {\n      $x = @(E)\n     short\n      | E\n}\n";
+    assert_eq!(
+        format(kept, &FormatOptions::new()).unwrap(),
+        "class a {\n  $x = @(E)\n     short\n      | E\n}\n"
+    );
+    // No margin marker: never moved.
+    let bare = "class a {\n  $x = @(E)\ntext\nE\n}\n";
+    assert_eq!(format(bare, &FormatOptions::new()).unwrap(), bare);
+}
