@@ -20,6 +20,7 @@ mod mutants;
 mod rng;
 
 mod api;
+mod lint_record;
 mod mutated;
 mod properties;
 mod tricky;
