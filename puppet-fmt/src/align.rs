@@ -16,6 +16,23 @@ pub(crate) fn decide(t: &mut Tokens) {
         return;
     }
     let ignored = ignored_regions(t);
+    // The output line of each token, and the lines that end in an ignore comment.
+    let mut line_of = Vec::with_capacity(t.toks.len());
+    let mut ignored_lines = std::collections::HashSet::new();
+    let mut line = 0u32;
+    for (i, tok) in t.toks.iter().enumerate() {
+        if i > 0 && (tok.starts_line() || tok.gap == Gap::BodyBreak) {
+            line += 1;
+        }
+        line_of.push(line);
+        if tok.kind == COMMENT && t.text(i).contains("lint:ignore:arrow_alignment") {
+            ignored_lines.insert(line);
+        }
+    }
+    let lines = Lines {
+        line_of,
+        ignored: ignored_lines,
+    };
     for n in 0..t.nodes.len() {
         let node = &t.nodes[n];
         let parent = match node.parent {
@@ -38,7 +55,7 @@ pub(crate) fn decide(t: &mut Tokens) {
         if entries == PARAM {
             align_params(t, n);
         } else {
-            align_arrows(t, n, entries);
+            align_arrows(t, &lines, n, entries);
         }
     }
 }
@@ -104,22 +121,14 @@ pub(crate) fn column_after(t: &Tokens, j: usize) -> u32 {
     col
 }
 
-fn line_ignored(t: &Tokens, from: usize) -> bool {
-    // A trailing `# lint:ignore:arrow_alignment` on the entry's line.
-    let mut k = from;
-    while k + 1 < t.toks.len()
-        && !t.toks[k + 1].starts_line()
-        && t.toks[k + 1].gap != Gap::BodyBreak
-    {
-        k += 1;
-        if t.toks[k].kind == COMMENT && t.text(k).contains("lint:ignore:arrow_alignment") {
-            return true;
-        }
-    }
-    false
+/// The output lines of the tokens.
+struct Lines {
+    line_of: Vec<u32>,
+    /// Lines that end in `# lint:ignore:arrow_alignment`.
+    ignored: std::collections::HashSet<u32>,
 }
 
-fn align_arrows(t: &mut Tokens, n: usize, entry: SyntaxKind) {
+fn align_arrows(t: &mut Tokens, lines: &Lines, n: usize, entry: SyntaxKind) {
     // (last key token, arrow token)
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     for child in t.children_of(n, entry) {
@@ -129,7 +138,7 @@ fn align_arrows(t: &mut Tokens, n: usize, entry: SyntaxKind) {
         if arrow == 0 || !matches!(t.toks[arrow].gap, Gap::Space(_)) || t.toks[arrow].in_string {
             continue;
         }
-        if t.toks[arrow - 1].kind == COMMENT || line_ignored(t, arrow) {
+        if t.toks[arrow - 1].kind == COMMENT || lines.ignored.contains(&lines.line_of[arrow]) {
             continue;
         }
         pairs.push((arrow - 1, arrow));
@@ -138,8 +147,8 @@ fn align_arrows(t: &mut Tokens, n: usize, entry: SyntaxKind) {
         return;
     }
     // Only a list whose arrows are on more than one line, each on a line of its own.
-    let lines: Vec<usize> = pairs.iter().map(|&(_, a)| line_start(t, a)).collect();
-    if lines.windows(2).any(|w| w[0] == w[1]) || lines.iter().all(|&l| l == lines[0]) {
+    let on: Vec<u32> = pairs.iter().map(|&(_, a)| lines.line_of[a]).collect();
+    if on.windows(2).any(|w| w[0] == w[1]) || on.iter().all(|&l| l == on[0]) {
         return;
     }
     let target = pairs
@@ -152,14 +161,6 @@ fn align_arrows(t: &mut Tokens, n: usize, entry: SyntaxKind) {
         let col = column_after(t, key);
         t.toks[arrow].gap = Gap::Space(target.saturating_sub(col).max(1));
     }
-}
-
-/// The first token of the line that holds token `i`.
-fn line_start(t: &Tokens, mut i: usize) -> usize {
-    while i > 0 && !t.toks[i].starts_line() && t.toks[i].gap != Gap::BodyBreak {
-        i -= 1;
-    }
-    i
 }
 
 fn align_params(t: &mut Tokens, n: usize) {

@@ -78,7 +78,8 @@ pub(crate) fn decide(t: &mut Tokens) {
     }
     let mut indent: i64 = 0;
     let mut colon_line: Option<u32> = None;
-    let mut seen: Vec<u32> = Vec::new();
+    // (A set: a line may open or close thousands of brackets.)
+    let mut seen: std::collections::HashSet<u32> = std::collections::HashSet::new();
     for l in 1..starts.len() {
         let (prev_start, start) = (starts[l - 1], starts[l]);
         let end = starts.get(l + 1).copied().unwrap_or(n);
@@ -95,9 +96,8 @@ pub(crate) fn decide(t: &mut Tokens) {
             }
             if partner[i] == u32::MAX {
                 open_groups += 1;
-            } else if partner[i] > phys[i] && !seen.contains(&partner[i]) {
+            } else if partner[i] > phys[i] && seen.insert(partner[i]) {
                 open_groups += 1;
-                seen.push(partner[i]);
             }
         }
         indent += open_groups;
@@ -140,9 +140,8 @@ pub(crate) fn decide(t: &mut Tokens) {
             if closes(t.toks[i].kind).is_none() || partner[i] == u32::MAX {
                 continue;
             }
-            if partner[i] < phys[i] && !seen.contains(&partner[i]) {
+            if partner[i] < phys[i] && seen.insert(partner[i]) {
                 indent -= 1;
-                seen.push(partner[i]);
             }
             if t.toks[i].kind == RBRACE {
                 if let Some(c) = colon_line {

@@ -31,7 +31,15 @@ fn the_lint_record_is_of_this_formatter() {
     let root = corpus::root_path();
     let mut named: Vec<(String, &Path)> = files
         .iter()
-        .map(|p| (p.strip_prefix(&root).unwrap().to_string_lossy().into_owned(), p.as_path()))
+        .map(|p| {
+            (
+                p.strip_prefix(&root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned(),
+                p.as_path(),
+            )
+        })
         .collect();
     named.sort();
     let mut sha = Sha256::new();
@@ -49,7 +57,10 @@ fn the_lint_record_is_of_this_formatter() {
     let digest: String = sha.finalize().iter().map(|b| format!("{b:02x}")).collect();
     let record = record();
     assert_eq!(
-        (field(&record, "formatted-corpus-sha256"), field(&record, "formatted-corpus-files")),
+        (
+            field(&record, "formatted-corpus-sha256"),
+            field(&record, "formatted-corpus-files")
+        ),
         (digest.as_str(), named.len().to_string().as_str()),
         "the formatter's output changed since puppet-lint last saw it: run scripts/fmt-lint-record"
     );
@@ -68,7 +79,11 @@ fn the_formatted_corpus_is_lint_clean_but_for_the_documented_cases() {
             .and_then(|l| l.split_whitespace().next()?.parse::<u32>().ok())
             .expect("a total line")
     };
-    assert_eq!(total(corpus), 0, "puppet-lint found layout problems in the formatted corpus");
+    assert_eq!(
+        total(corpus),
+        0,
+        "puppet-lint found layout problems in the formatted corpus"
+    );
     // The cases docs/formatter.md documents: heredocs whose text cannot move, and a list that
     // starts a line after an expression.
     let problems: Vec<&str> = tricky.lines().filter(|l| l.contains(".pp:")).collect();
