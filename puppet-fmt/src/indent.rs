@@ -94,9 +94,8 @@ pub(crate) fn decide(t: &mut Tokens) {
             if opens(t.toks[i].kind).is_none() {
                 continue;
             }
-            if partner[i] == u32::MAX {
-                open_groups += 1;
-            } else if partner[i] > phys[i] && seen.insert(partner[i]) {
+            // Unclosed, or closed on a later line not counted yet.
+            if partner[i] == u32::MAX || partner[i] > phys[i] && seen.insert(partner[i]) {
                 open_groups += 1;
             }
         }
