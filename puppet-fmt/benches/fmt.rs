@@ -5,8 +5,8 @@
 //!   from its original text, all of them in one iteration (`Throughput::Bytes`);
 //! - `format/corpus-formatted`: the same files formatted already (what an editor's format on
 //!   save meets most);
-//! - `format/3000-lines`: one file of 3,000 lines (corpus manifests that parse, joined), as an
-//!   editor formats it on save;
+//! - `format/3000-lines`: one file of 3,000 lines (whole corpus manifests, joined), as an editor
+//!   formats it on save;
 //! - `parse/corpus`: the parse alone (CST and model, as the formatter parses), for reference.
 //!
 //! Run: `cargo bench -p puppet-fmt --bench fmt`, or `scripts/bench-fmt`, which adds the
@@ -74,20 +74,23 @@ fn bench(c: &mut Criterion) {
         })
         .collect();
     let formatted_bytes: usize = formatted.iter().map(|(t, _)| t.len()).sum();
-    // 3,000 lines of manifests that parse, joined.
+    // A file of 3,000 lines or a little more: whole corpus manifests, joined while the join
+    // still parses.
     let mut long = String::new();
     for (text, epp) in &formatted {
-        if !*epp && format(text, &options(false)).is_ok() && long.lines().count() < 3000 {
-            long.push_str(text);
+        if long.lines().count() >= 3000 {
+            break;
+        }
+        let joined = format!("{long}{text}");
+        if !*epp && format(&joined, &options(false)).is_ok() {
+            long = joined;
         }
     }
-    let long: String = long.lines().take(3000).collect::<Vec<_>>().join("\n") + "\n";
-    let long = if format(&long, &options(false)).is_ok() {
-        long
-    } else {
-        formatted[0].0.clone()
-    };
-
+    eprintln!(
+        "format/3000-lines: {} lines, {} bytes",
+        long.lines().count(),
+        long.len()
+    );
     let mut group = c.benchmark_group("format");
     group.sample_size(10).warm_up_time(Duration::from_secs(2));
     group.throughput(Throughput::Bytes(bytes as u64));

@@ -106,10 +106,9 @@ pub enum FormatError {
 /// assert_eq!(out, "file { '/x':\n  ensure => file,\n  mode   => '0644',\n}\n");
 /// ```
 pub fn format(source: &str, options: &FormatOptions) -> Result<String, FormatError> {
-    let edit = format_edits(source, options)?;
-    Ok(edit
-        .apply(source)
-        .expect("the formatter's edits lie inside the source"))
+    let layout = layout(source, options)?;
+    let edits = print::edits(&layout, None);
+    checked(source, &layout, &edits, options)
 }
 
 /// Formats a whole source and returns the edits that turn it into the formatted text (empty
@@ -117,7 +116,7 @@ pub fn format(source: &str, options: &FormatOptions) -> Result<String, FormatErr
 pub fn format_edits(source: &str, options: &FormatOptions) -> Result<TextEdit, FormatError> {
     let layout = layout(source, options)?;
     let edits = print::edits(&layout, None);
-    verify::check(source, &edits, options)?;
+    checked(source, &layout, &edits, options)?;
     Ok(edits)
 }
 
@@ -133,8 +132,28 @@ pub fn format_range(
     let layout = layout(source, options)?;
     let covered = tokens::statement_cover(&layout.tokens, range);
     let edits = print::edits(&layout, Some(covered));
-    verify::check(source, &edits, options)?;
+    checked(source, &layout, &edits, options)?;
     Ok(edits)
+}
+
+/// The text `edits` make of `source`, once [`verify`] has checked it is the same program.
+fn checked(
+    source: &str,
+    layout: &print::Layout,
+    edits: &TextEdit,
+    options: &FormatOptions,
+) -> Result<String, FormatError> {
+    if edits.is_empty() {
+        return Ok(source.to_string());
+    }
+    let output = edits
+        .apply(source)
+        .map_err(|e| FormatError::Unverified(e.to_string()))?;
+    // The same tokens parse the same way: a parse of the output is only needed to check the
+    // trailing commas the formatter added.
+    let commas = layout.tokens.toks.iter().any(|t| t.comma_after);
+    verify::same_program(source, &output, options.epp, commas).map_err(FormatError::Unverified)?;
+    Ok(output)
 }
 
 /// Whether `source` is formatted already.

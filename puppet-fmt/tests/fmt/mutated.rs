@@ -1,7 +1,7 @@
 //! Property test: corpus files broken at random token boundaries (a token deleted, duplicated
 //! or copied elsewhere, one to three times) are formatted with the properties of
 //! `properties::check` when they still parse, and refused, unchanged, when they do not.
-//! `PROPTEST_CASES` sets the number of mutants (default 256).
+//! 256 mutants a run.
 
 use proptest::prelude::*;
 use puppet_fmt::{format, FormatError, FormatOptions};
