@@ -14,7 +14,7 @@
 
 use std::fs;
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -23,34 +23,14 @@ use puppet_syntax::{parse, ParseOptions};
 
 const DEFAULT_CORPUS: &str = "/usr/share/puppet/modules.available";
 
-/// (text, is EPP) of every corpus file, sorted by path.
+/// (text, is EPP) of every corpus file, sorted by path (symbolic links not followed).
 fn corpus() -> Vec<(String, bool)> {
     let root = std::env::var_os("PUPPET_CORPUS")
         .map_or_else(|| PathBuf::from(DEFAULT_CORPUS), PathBuf::from);
-    let mut paths = Vec::new();
-    collect(&root, &mut paths);
-    paths.sort();
-    paths
+    puppet_test_support::corpus::files_below(&root, false)
         .iter()
         .filter_map(|p| Some((fs::read_to_string(p).ok()?, p.extension()? == "epp")))
         .collect()
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let Ok(file_type) = entry.file_type() else {
-            continue;
-        };
-        let path = entry.path();
-        if file_type.is_dir() {
-            collect(&path, out);
-        } else if file_type.is_file() && path.extension().is_some_and(|e| e == "pp" || e == "epp") {
-            out.push(path);
-        }
-    }
 }
 
 fn options(epp: bool) -> FormatOptions {
