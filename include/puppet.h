@@ -924,6 +924,34 @@ typedef enum puppet_strict {
 } puppet_strict;
 
 /**
+ * An output format of `puppet_result_render`: the formats of `puppet-parser validate
+ * --format`.
+ */
+typedef enum puppet_render_format {
+  /**
+   * `FILE:LINE:COLUMN: SEVERITY[CODE]: message` and the source line with a caret (no
+   * colour).
+   */
+  PUPPET_FORMAT_HUMAN = 1,
+  /**
+   * JSON Lines, one object per diagnostic.
+   */
+  PUPPET_FORMAT_JSON = 2,
+  /**
+   * One SARIF 2.1.0 log (columns in UTF-16 code units).
+   */
+  PUPPET_FORMAT_SARIF = 3,
+  /**
+   * GitHub Actions annotations, one line per diagnostic.
+   */
+  PUPPET_FORMAT_GITHUB = 4,
+  /**
+   * A Code Climate issue array (GitLab's code quality report).
+   */
+  PUPPET_FORMAT_CODECLIMATE = 5,
+} puppet_render_format;
+
+/**
  * The unit a column is counted in, for editors (the Language Server Protocol's
  * `positionEncoding`).
  */
