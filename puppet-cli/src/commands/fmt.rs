@@ -59,8 +59,14 @@ pub struct FmtArgs {
 /// What became of one file.
 enum Done {
     Unchanged,
-    Changed { old: String, new: String },
-    NotFormatted { text: String, error: FormatError },
+    /// Changed; with `--check` or `--diff`, its diff (made by the worker, in parallel).
+    Changed {
+        diff: Option<String>,
+    },
+    NotFormatted {
+        text: String,
+        error: FormatError,
+    },
     Failed(String),
 }
 
@@ -111,10 +117,10 @@ pub fn run(args: &FmtArgs, color: ColorChoice) -> Outcome {
         let name = source::display_name(path);
         match done {
             Done::Unchanged => unchanged += 1,
-            Done::Changed { old, new } => {
+            Done::Changed { diff } => {
                 changed += 1;
-                if args.check || args.diff {
-                    let _ = out.write_all(unified_diff(&name, old, new).as_bytes());
+                if let Some(diff) = diff {
+                    let _ = out.write_all(diff.as_bytes());
                 }
                 if args.check {
                     outcome = outcome.merge(Outcome::Errors);
@@ -265,12 +271,15 @@ fn format_file(path: &Path, write: bool) -> Done {
         match format(&text, &options) {
             Ok(new) if new == text => Done::Unchanged,
             Ok(new) => {
-                if write {
-                    if let Err(e) = write_atomically(path, &new) {
-                        return Done::Failed(format!("cannot write: {e}"));
-                    }
+                if !write {
+                    // (Only the diff is kept: a tree's texts are not held until the end.)
+                    let diff = unified_diff(&name, &text, &new);
+                    return Done::Changed { diff: Some(diff) };
                 }
-                Done::Changed { old: text, new }
+                if let Err(e) = write_atomically(path, &new) {
+                    return Done::Failed(format!("cannot write: {e}"));
+                }
+                Done::Changed { diff: None }
             }
             Err(error) => Done::NotFormatted { text, error },
         }
