@@ -1,0 +1,81 @@
+use puppet_lint::checks::CHECKS;
+use puppet_lint::{fix, lint_source, LintOptions, ProblemKind};
+
+fn only(name: &str) -> LintOptions {
+    let mut options = LintOptions::all();
+    options.only([name]).unwrap();
+    options
+}
+
+#[test]
+fn every_check_fires_on_its_example_and_not_on_its_counterexample() {
+    let mut failures = Vec::new();
+    for check in CHECKS {
+        let options = only(check.name);
+        let fires = lint_source(check.fires, Some("manifests/init.pp"), &options);
+        if !fires
+            .iter()
+            .any(|p| p.check.name == check.name && p.kind != ProblemKind::Ignored)
+        {
+            failures.push(format!("{}: no problem in its `fires` example", check.name));
+        }
+        let passes = lint_source(check.passes, Some("manifests/init.pp"), &options);
+        if let Some(p) = passes.iter().find(|p| p.check.name == check.name) {
+            failures.push(format!(
+                "{}: `passes` example gives {}:{}: {}",
+                check.name, p.line, p.column, p.message
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_fix_gives_its_documented_result() {
+    let mut failures = Vec::new();
+    for check in CHECKS {
+        let options = only(check.name);
+        let outcome = fix(check.fires, Some("manifests/init.pp"), &options);
+        match check.fixed {
+            Some(expected) => {
+                if outcome.text != expected {
+                    failures.push(format!(
+                        "{}: fixed to\n{}\nnot\n{}",
+                        check.name, outcome.text, expected
+                    ));
+                }
+                if let Some(r) = outcome.refused.first() {
+                    failures.push(format!("{}: fix refused: {}", check.name, r.reason));
+                }
+                if outcome.remaining.iter().any(|p| p.check.name == check.name) {
+                    failures.push(format!("{}: problems left after the fix", check.name));
+                }
+            }
+            None => {
+                if outcome.text != check.fires {
+                    failures.push(format!(
+                        "{}: has no documented fix but changed the text",
+                        check.name
+                    ));
+                }
+            }
+        }
+        let has_fix = check.fix != puppet_lint::FixKind::None;
+        if has_fix != check.fixed.is_some() {
+            failures.push(format!(
+                "{}: its fix kind and its `fixed` example disagree",
+                check.name
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn names_are_unique() {
+    let mut names: Vec<_> = CHECKS.iter().map(|c| c.name).collect();
+    names.sort();
+    let before = names.len();
+    names.dedup();
+    assert_eq!(before, names.len());
+}
