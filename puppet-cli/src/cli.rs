@@ -106,9 +106,26 @@ pub enum Command {
     /// changes).
     #[command(after_help = FMT_AFTER_HELP)]
     Fmt(crate::commands::fmt::FmtArgs),
+    /// Lint manifests with the checks of puppet-lint 4.3.0 and the Vox Pupuli plugins
+    /// (puppet-lint's options and outputs; see `puppet-parser lint --help`).
+    #[command(disable_help_flag = true)]
+    Lint(LintPassThrough),
     /// PRFC-23 XPP files: pre-parsed, pre-validated sources of an environment.
     #[command(subcommand, after_help = XPP_AFTER_HELP)]
     Xpp(crate::commands::xpp::XppCommand),
+}
+
+/// `lint`'s arguments, parsed by `commands::lint` with puppet-lint's own option set (which has
+/// a `--log-format` of its own): `main` hands them over before clap sees them.
+#[derive(Args, Debug)]
+pub struct LintPassThrough {
+    /// puppet-lint's options and the paths.
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "ARGS"
+    )]
+    pub args: Vec<std::ffi::OsString>,
 }
 
 #[derive(Args, Debug)]

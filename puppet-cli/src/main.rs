@@ -38,9 +38,30 @@ impl Outcome {
     }
 }
 
+/// Where `lint` is among the arguments, if it is the subcommand: its arguments are
+/// puppet-lint's, parsed by `commands::lint` (their `--log-format` is not the global one).
+fn lint_subcommand(argv: &[std::ffi::OsString]) -> Option<usize> {
+    let mut i = 1;
+    while i < argv.len() {
+        let arg = argv[i].to_string_lossy();
+        if matches!(arg.as_ref(), "--log-level" | "--log-format" | "--color") {
+            i += 2;
+        } else if arg.starts_with('-') {
+            i += 1;
+        } else {
+            return (arg == "lint").then_some(i);
+        }
+    }
+    None
+}
+
 fn main() -> ExitCode {
-    // clap exits with status 2 on usage errors (and 0 for --help/--version).
-    let cli = Cli::parse();
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let (cli, lint_args) = match lint_subcommand(&argv) {
+        Some(i) => (Cli::parse_from(&argv[..=i]), Some(argv[i + 1..].to_vec())),
+        // clap exits with status 2 on usage errors (and 0 for --help/--version).
+        None => (Cli::parse_from(&argv), None),
+    };
     logging::init(cli.log_level, cli.log_format, cli.color);
     log::debug!(version = env!("CARGO_PKG_VERSION"); "puppet-parser starting");
     let outcome = match &cli.command {
@@ -48,6 +69,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => commands::validate::run(args, cli.color),
         Command::Fmt(args) => commands::fmt::run(args, cli.color),
         Command::Xpp(command) => commands::xpp::run(command),
+        Command::Lint(pass) => commands::lint::run(lint_args.unwrap_or_else(|| pass.args.clone())),
     };
     log::debug!(status = outcome as u8; "puppet-parser finished");
     ExitCode::from(outcome as u8)

@@ -293,7 +293,7 @@ fn format_file(path: &Path, write: bool) -> Done {
 /// Replaces `path`'s contents with `text` through a temporary file in the same directory (same
 /// file system, so the rename is atomic) that takes the file's permissions first. A symbolic
 /// link is followed: its target is replaced.
-fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
+pub(crate) fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
     let target = if std::fs::symlink_metadata(path)?.file_type().is_symlink() {
         std::fs::canonicalize(path)?
     } else {

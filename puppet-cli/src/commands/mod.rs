@@ -2,6 +2,7 @@
 
 pub mod dump;
 pub mod fmt;
+pub mod lint;
 mod modulepath;
 pub mod rules;
 pub mod validate;
