@@ -20,6 +20,7 @@
 //! * [`tokens`]: the tokens with whitespace split as puppet-lint's lexer splits it;
 //! * [`control`]: `# lint:ignore:<check>` … `# lint:endignore` comments;
 //! * [`problem`]: [`Problem`] and its kinds, and its conversion to the tools' [`Diagnostic`];
+//! * [`docs`]: the checks' reference page, generated from the table;
 //! * [`fix`]: `--fix`: every fix an edit of the one text, the text parsed again after each round
 //!   and refused when it would not parse or would change what Puppet evaluates.
 
@@ -29,6 +30,7 @@ pub mod check;
 pub mod checks;
 pub mod context;
 pub mod control;
+pub mod docs;
 pub mod fix;
 pub mod problem;
 pub mod tokens;

@@ -79,3 +79,9 @@ fn names_are_unique() {
     names.dedup();
     assert_eq!(before, names.len());
 }
+
+#[test]
+fn the_checks_reference_page_is_generated_from_the_table() {
+    let page = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/lint/checks.md");
+    puppet_test_support::golden::assert_matches(&page, &puppet_lint::docs::checks_markdown());
+}
