@@ -20,7 +20,8 @@
  *    against an older or a newer header keep working: puppet_options carries it in
  *    struct_size (set by puppet_options_init); the functions that fill a caller's struct
  *    (puppet_result_diagnostic_get, puppet_model_attr_get, puppet_index_definition_get,
- *    puppet_index_parameter_get) take it as an argument (sizeof the
+ *    puppet_index_parameter_get, puppet_lint_problem_get, puppet_lint_fix_edit_get) take it
+ *    as an argument (sizeof the
  *    struct, which the macros of this header pass). The library writes the fields that fit in
  *    that size and zeroes the bytes past its own struct, so a field a library does not know
  *    reads 0; it never writes past the size; a size smaller than the first header's struct is
@@ -75,6 +76,18 @@
  * code in its tags is formatted).
  */
 #define PUPPET_FORMAT_EPP 1
+
+/**
+ * Flag of `puppet_lint` and `puppet_lint_fix`: run every check, the ones puppet-lint leaves
+ * off by default too (not with a list of checks).
+ */
+#define PUPPET_LINT_ALL_CHECKS 1
+
+/**
+ * Flag of `puppet_lint` and `puppet_lint_fix`: the source is an EPP template (so is one whose
+ * `name` ends in `.epp`).
+ */
+#define PUPPET_LINT_EPP 2
 
 /**
  * Flag: parse an EPP template instead of a manifest.
@@ -144,11 +157,34 @@ typedef enum puppet_status {
    */
   PUPPET_ERROR_NOT_FOUND = -6,
   /**
-   * The source has syntax errors (or is not UTF-8), so it was not formatted
-   * (`puppet_format`); parse it for the diagnostics. Added after the first header.
+   * The source has syntax errors (or is not UTF-8), so it was not formatted or fixed
+   * (`puppet_format`, `puppet_lint_fix`); parse it for the diagnostics. Added after the
+   * first header.
    */
   PUPPET_ERROR_SYNTAX = -7,
 } puppet_status;
+
+/**
+ * The kind of a lint problem, as puppet-lint names it.
+ */
+typedef enum puppet_lint_kind {
+  /**
+   * A warning.
+   */
+  PUPPET_LINT_KIND_WARNING = 0,
+  /**
+   * An error.
+   */
+  PUPPET_LINT_KIND_ERROR = 1,
+  /**
+   * Fixed by `--fix` (not in a result of `puppet_lint`, which fixes nothing).
+   */
+  PUPPET_LINT_KIND_FIXED = 2,
+  /**
+   * Silenced by a `# lint:ignore:<check>` comment (its `reason` is the comment's reason).
+   */
+  PUPPET_LINT_KIND_IGNORED = 3,
+} puppet_lint_kind;
 
 /**
  * Log levels, as the `log` facade has them (`max_level` of `puppet_set_log_callback`, and the
@@ -983,6 +1019,12 @@ typedef struct puppet_cst_cursor puppet_cst_cursor;
 typedef struct puppet_index puppet_index;
 
 /**
+ * The problems of one source (see `puppet_lint`). Opaque; free it with
+ * `puppet_lint_result_free`.
+ */
+typedef struct puppet_lint_result puppet_lint_result;
+
+/**
  * The result of parsing one source: diagnostics, and the model and CST when they were built.
  * Opaque; free it with `puppet_result_free`.
  */
@@ -1002,6 +1044,81 @@ typedef struct puppet_buffer {
    */
   size_t length;
 } puppet_buffer;
+
+/**
+ * One problem of a `puppet_lint_result`, filled by `puppet_lint_problem_get`. Its strings are
+ * borrowed from the result (valid until `puppet_lint_result_free`), but `check`, which is
+ * static. Fields are only appended.
+ */
+typedef struct puppet_lint_problem {
+  /**
+   * The check that found it, as puppet-lint names it (`"trailing_whitespace"`; `"syntax"`
+   * for each syntax error of a source that does not parse, which is not linted). Static,
+   * NUL-terminated.
+   */
+  const char *check;
+  /**
+   * Its kind.
+   */
+  enum puppet_lint_kind kind;
+  /**
+   * Byte offset of what it is about in the source given to `puppet_lint`.
+   */
+  uint32_t offset;
+  /**
+   * Length in bytes (may be 0).
+   */
+  uint32_t length;
+  /**
+   * puppet-lint's 1-based line.
+   */
+  uint32_t line;
+  /**
+   * puppet-lint's 1-based column, in characters.
+   */
+  uint32_t column;
+  /**
+   * puppet-lint's message (UTF-8, NUL-terminated; `message_length` is its length).
+   */
+  const char *message;
+  /**
+   * Length of `message` in bytes, without the terminating NUL.
+   */
+  size_t message_length;
+  /**
+   * The reason given by the `lint:ignore` comment that silenced it, or NULL when it is not
+   * silenced or the comment gives none.
+   */
+  const char *reason;
+  /**
+   * The number of edits of its fix (`puppet_lint_fix_edit_get`), 0 when it has none.
+   */
+  size_t fix_edits;
+} puppet_lint_problem;
+
+/**
+ * One edit of a fix, filled by `puppet_lint_fix_edit_get`: replace bytes
+ * `offset..offset + length` of the source by `text` (an insertion when `length` is 0, a
+ * deletion when `text_length` is 0). `text` is borrowed from the result.
+ */
+typedef struct puppet_text_edit {
+  /**
+   * Byte offset of the replaced bytes in the source given to `puppet_lint`.
+   */
+  uint32_t offset;
+  /**
+   * The number of bytes replaced.
+   */
+  uint32_t length;
+  /**
+   * The new text (UTF-8, NUL-terminated).
+   */
+  const char *text;
+  /**
+   * Length of `text` in bytes, without the NUL.
+   */
+  size_t text_length;
+} puppet_text_edit;
 
 /**
  * A log callback: `payload` as given to `puppet_set_log_callback`, the record's level, its
@@ -1416,6 +1533,103 @@ enum puppet_status puppet_format_range(const uint8_t *source,
                                        struct puppet_buffer **out,
                                        size_t *replaced_start,
                                        size_t *replaced_end);
+
+/**
+ * Lints `source` (`length` bytes; NULL with 0 for empty) as `puppet-parser lint` does, into
+ * a new result at `*out` (the caller owns it: free it with `puppet_lint_result_free`; `*out`
+ * is NULL on failure).
+ *
+ * `name` (NUL-terminated UTF-8, may be NULL) is the file's path, which `autoloader_layout`
+ * compares with the classes' names (a relative path against the working directory); one
+ * ending in `.epp` makes the source an EPP template. `checks`: NULL for puppet-lint's
+ * defaults, else a comma-separated list of check names (blanks around them allowed): only
+ * those run. `flags`: 0, or `PUPPET_LINT_ALL_CHECKS` (every check, the ones off by default
+ * too; not with a list), `PUPPET_LINT_EPP`.
+ *
+ * A source that does not parse (syntax errors, bytes that are not UTF-8) is not linted: its
+ * result has one problem of check `"syntax"` per syntax error. That is still `PUPPET_OK`:
+ * problems in the source are data. `PUPPET_ERROR_ARGUMENT` for an unknown check name (the
+ * message names it) or unknown flags, `PUPPET_ERROR_UTF8` when `name` or `checks` is not
+ * UTF-8, `PUPPET_ERROR_NULL` when `out` is NULL, or `source` is NULL with a length.
+ */
+enum puppet_status puppet_lint(const uint8_t *source,
+                               size_t length,
+                               const char *name,
+                               const char *checks,
+                               uint32_t flags,
+                               struct puppet_lint_result **out);
+
+/**
+ * The number of problems in the result (0 for NULL). They are numbered from 0 in
+ * puppet-lint's order: check by check in the order of `puppet_lint_check_name`, each check's
+ * in its own order.
+ */
+size_t puppet_lint_result_count(const struct puppet_lint_result *result);
+
+/**
+ * Copies problem `index` into `*out`, a struct of `size` bytes: pass
+ * `sizeof(puppet_lint_problem)` (the header's rule for structs the library fills: the fields
+ * that fit are written, bytes past this library's struct are zeroed). Its strings are borrowed
+ * from the result, `check` is static. `PUPPET_ERROR_ARGUMENT` when the index is out of range
+ * or `size` is smaller than the first header's struct; `*out` is not written then.
+ */
+enum puppet_status puppet_lint_problem_get(const struct puppet_lint_result *result,
+                                           size_t index,
+                                           struct puppet_lint_problem *out,
+                                           size_t size);
+
+/**
+ * Copies edit `edit_index` of the fix of problem `problem_index` into `*out`, a struct of
+ * `size` bytes (pass `sizeof(puppet_text_edit)`; as `puppet_lint_problem_get`). The edits of
+ * one fix are in source order and do not overlap; every offset is in the source given to
+ * `puppet_lint` (apply them from the last to the first, or all at once). The fixes of
+ * different problems may overlap: `puppet_lint_fix` applies them together, checking the
+ * result. `PUPPET_ERROR_ARGUMENT` when either index is out of range (a problem without a fix
+ * has no edits) or `size` is too small; `*out` is not written then.
+ */
+enum puppet_status puppet_lint_fix_edit_get(const struct puppet_lint_result *result,
+                                            size_t problem_index,
+                                            size_t edit_index,
+                                            struct puppet_text_edit *out,
+                                            size_t size);
+
+/**
+ * Frees a lint result and everything borrowed from it. NULL is allowed and does nothing.
+ */
+void puppet_lint_result_free(struct puppet_lint_result *result);
+
+/**
+ * The text `puppet-parser lint --fix` would write for `source` (`length` bytes of UTF-8;
+ * NULL with 0 for empty), into a new buffer at `*out` (free it with `puppet_buffer_free`;
+ * `*out` is NULL on failure): the fixes of the checks that run, applied round after round
+ * on the new text until none is left. A fix is refused when its result would not parse, or,
+ * for a layout fix, would change what Puppet evaluates (one that changes the program on
+ * purpose, as `file_ensure`'s does, must still pass Puppet's validation). The same text when
+ * nothing is to be fixed. `name`, `checks` and `flags` as for `puppet_lint`.
+ *
+ * A source with syntax errors, or not UTF-8, is not fixed: `PUPPET_ERROR_SYNTAX`, with the
+ * first error in `puppet_last_error_message` (`puppet_lint` gives all of them). Otherwise as
+ * `puppet_lint`.
+ */
+enum puppet_status puppet_lint_fix(const uint8_t *source,
+                                   size_t length,
+                                   const char *name,
+                                   const char *checks,
+                                   uint32_t flags,
+                                   struct puppet_buffer **out);
+
+/**
+ * The number of checks (`puppet_lint_check_name` names them). It grows with new checks.
+ */
+size_t puppet_lint_check_count(void);
+
+/**
+ * The name of check `index` (static, NUL-terminated; the names `checks` of `puppet_lint`
+ * takes), in puppet-lint's order, which is the order of a result's problems; NULL when
+ * `index` is `puppet_lint_check_count()` or more. The pseudo-check `"syntax"` of a source
+ * that does not parse is not one of them (it cannot be turned off).
+ */
+const char *puppet_lint_check_name(size_t index);
 
 /**
  * Installs `callback` (NULL removes it) to receive the library's log records up to

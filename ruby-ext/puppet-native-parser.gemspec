@@ -27,7 +27,8 @@ Gem::Specification.new do |spec|
   spec.files = Dir.chdir(__dir__) do
     Dir["README.md", "lib/**/*.rb",
         "#{ext_dir}/{Cargo.toml,Cargo.lock,build.rs,extconf.rb}", "#{ext_dir}/src/**/*.rs",
-        "#{ext_dir}/vendor/*/Cargo.toml", "#{ext_dir}/vendor/*/src/**/*"]
+        "#{ext_dir}/vendor/*/Cargo.toml", "#{ext_dir}/vendor/*/src/**/*",
+        "#{ext_dir}/vendor/*/data/**/*"]
       .select { |f| File.file?(f) }.sort
   end
 end

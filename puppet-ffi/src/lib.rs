@@ -30,6 +30,8 @@
 //!   functions, type aliases, nodes, plans) with their parameters and documentation;
 //! * [`format`] — `puppet_format`: the formatter of `puppet-parser fmt` (`puppet-fmt`), a whole
 //!   source or an editor's range;
+//! * [`lint`] — `puppet_lint`: the checks of `puppet-parser lint` (`puppet-lint`), their
+//!   problems with their fixes as edits, and the text `--fix` writes;
 //! * this file — versions.
 //!
 //! Thread safety: every function may be called from any thread. A `puppet_result` is immutable
@@ -44,6 +46,7 @@
 
 pub mod cst;
 pub mod format;
+pub mod lint;
 pub mod logging;
 pub mod model;
 pub mod model_enums;
@@ -59,6 +62,7 @@ use std::ffi::c_char;
 
 pub use cst::*;
 pub use format::*;
+pub use lint::*;
 pub use logging::*;
 pub use model::*;
 pub use model_enums::{puppet_model_attribute, puppet_model_class_id};
@@ -137,6 +141,10 @@ mod tests {
         assert_eq!(workspace::DEFINITION_FIRST_SIZE, 72);
         assert_eq!(size_of::<puppet_parameter>(), 40);
         assert_eq!(workspace::PARAMETER_FIRST_SIZE, 36);
+        assert_eq!(size_of::<puppet_lint_problem>(), 64);
+        assert_eq!(lint::PROBLEM_FIRST_SIZE, 64);
+        assert_eq!(size_of::<puppet_text_edit>(), 24);
+        assert_eq!(lint::EDIT_FIRST_SIZE, 24);
         assert_eq!(size_of::<puppet_buffer>(), 16);
         assert_eq!(size_of::<puppet_status>(), 4);
         assert_eq!(size_of::<puppet_log_fn>(), 8);

@@ -37,8 +37,9 @@ pub enum puppet_status {
     /// What was looked up does not exist: no definition of that kind and name in a
     /// `puppet_index` (`puppet_index_lookup`). Added after the first header.
     PUPPET_ERROR_NOT_FOUND = -6,
-    /// The source has syntax errors (or is not UTF-8), so it was not formatted
-    /// (`puppet_format`); parse it for the diagnostics. Added after the first header.
+    /// The source has syntax errors (or is not UTF-8), so it was not formatted or fixed
+    /// (`puppet_format`, `puppet_lint_fix`); parse it for the diagnostics. Added after the
+    /// first header.
     PUPPET_ERROR_SYNTAX = -7,
 }
 

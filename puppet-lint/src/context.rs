@@ -1,6 +1,10 @@
 //! What a check sees ([`Context`]: the text, its tree, tokens and model, the options) and how it
 //! tells what it found ([`Report`]).
 
+use std::any::{Any, TypeId};
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use puppet_diagnostics::TextEdit;
 use puppet_syntax::model::Model;
 use puppet_syntax::{LineIndex, SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
@@ -28,6 +32,8 @@ pub struct Context<'a> {
     pub index: LineIndex,
     /// The options of the run.
     pub options: &'a LintOptions,
+    /// Views of the source that several checks share, made once ([`Context::memo`]).
+    memo: RefCell<Vec<(TypeId, Rc<dyn Any>)>>,
 }
 
 impl<'a> Context<'a> {
@@ -49,7 +55,28 @@ impl<'a> Context<'a> {
             nodes,
             index: LineIndex::new(text),
             options,
+            memo: RefCell::new(Vec::new()),
         }
+    }
+
+    /// The view of the source that `build` makes, made on the first call for its type and
+    /// shared by every later caller (puppet-lint's token stream, its resource list, …).
+    pub fn memo<T: 'static>(&self, build: impl FnOnce(&Context<'a>) -> T) -> Rc<T> {
+        let key = TypeId::of::<T>();
+        let found = self
+            .memo
+            .borrow()
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| Rc::clone(v));
+        if let Some(value) = found.and_then(|v| v.downcast::<T>().ok()) {
+            return value;
+        }
+        let value = Rc::new(build(self));
+        self.memo
+            .borrow_mut()
+            .push((key, Rc::clone(&value) as Rc<dyn Any>));
+        value
     }
 
     /// The nodes of one kind, in preorder.

@@ -19,6 +19,7 @@
 //!   it reports ([`Report`]);
 //! * [`tokens`]: the tokens with whitespace split as puppet-lint's lexer splits it;
 //! * [`control`]: `# lint:ignore:<check>` … `# lint:endignore` comments;
+//! * [`resource_types`]: the core resource types and their attributes, read off Puppet;
 //! * [`problem`]: [`Problem`] and its kinds, and its conversion to the tools' [`Diagnostic`];
 //! * [`docs`]: the checks' reference page, generated from the table;
 //! * [`fix`]: `--fix`: every fix an edit of the one text, the text parsed again after each round
@@ -33,6 +34,7 @@ pub mod control;
 pub mod docs;
 pub mod fix;
 pub mod problem;
+pub mod resource_types;
 pub mod tokens;
 
 pub use check::{Check, FixKind, Level, Origin};
@@ -58,8 +60,8 @@ pub struct LintOptions {
     /// puppet-lint's `--relative`: `autoloader_layout` takes the module name from the path
     /// relative to the working directory, not from the directory above `manifests/`.
     pub relative: bool,
-    /// puppet-lint's `--top-scope-variables`: top-scope variables `variable_scope` accepts
-    /// without a namespace.
+    /// puppet-lint's `--top-scope-variables`: top-scope variables `top_scope_facts` accepts
+    /// as `$::name` (added to its list of names that are not facts).
     pub top_scope_variables: Vec<String>,
 }
 
@@ -198,7 +200,7 @@ pub fn lint_full(parsed: &ParseResult, options: &LintOptions) -> Linted {
     for p in &mut problems {
         if let Some(reason) = ignores.reason(p.check.name, p.line) {
             p.kind = ProblemKind::Ignored;
-            p.reason = (!reason.is_empty()).then(|| reason.to_string());
+            p.reason = Some(reason.to_string());
         }
     }
     Linted {

@@ -67,7 +67,7 @@ pub struct Problem {
     pub column: u32,
     /// The edit that resolves it, on the text it was found in.
     pub fix: Option<TextEdit>,
-    /// The reason of the `lint:ignore` comment that silenced it.
+    /// The reason of the `lint:ignore` comment that silenced it (empty when it gave none).
     pub reason: Option<String>,
 }
 
@@ -88,9 +88,12 @@ impl Problem {
 
     /// The problem in the tools' vocabulary (code kind `lint`, the fix as a [`Fix`]).
     pub fn to_diagnostic(&self, file: Option<&str>) -> Diagnostic {
-        let severity = match self.check.level {
-            Level::Warning => Severity::Warning,
-            Level::Error => Severity::Error,
+        // (A check may report a problem of the other kind: strict_indent's internal error.)
+        let severity = match (self.kind, self.check.level) {
+            (ProblemKind::Error, _) | (ProblemKind::Fixed | ProblemKind::Ignored, Level::Error) => {
+                Severity::Error
+            }
+            _ => Severity::Warning,
         };
         let mut d = Diagnostic::new(
             Code::lint(self.check.name),

@@ -1,6 +1,6 @@
 //! The source as puppet-lint's checks see it: every token of the CST in order, with the
 //! whitespace split the way puppet-lint's lexer splits it — a `NEWLINE` per line break, the
-//! `INDENT` that starts a line, `WHITESPACE` elsewhere — each token with its line, column and
+//! `INDENT` that starts a line (but the first), `WHITESPACE` elsewhere — each token with its line, column and
 //! the CST node that holds it.
 //!
 //! puppet-lint's checks are written against that token stream; ours keep its vocabulary where a
@@ -149,7 +149,9 @@ impl Tokens {
                                 {
                                     to += 1;
                                 }
-                                let ws = if at == line_start {
+                                // (As puppet-lint's lexer has it: the blanks that start
+                                // the file are not an indent.)
+                                let ws = if at == line_start && line > 1 {
                                     Ws::Indent
                                 } else {
                                     Ws::Space

@@ -37,6 +37,17 @@ module PuppetNativeParser
     end
   end
 
+  # A source #lint_fix does not fix because it has syntax errors (or is not UTF-8):
+  # #diagnostics are its errors (Diagnostic structs), the message says the first.
+  class LintError < Error
+    attr_reader :diagnostics
+
+    def initialize(message = nil, diagnostics: [])
+      super(message)
+      @diagnostics = diagnostics
+    end
+  end
+
   STRICT_VALUES = %i[off warning error].freeze
 
   # PuppetNativeParser.public_api (the builder's shortcuts through Ruby's internals that use
@@ -83,6 +94,31 @@ module PuppetNativeParser
     def to_s
       where = [("file: #{file}" if file), "line: #{line}", "column: #{column}"].compact.join(", ")
       "#{message} (#{where})"
+    end
+  end
+
+  # One problem #lint found, as puppet-lint reports it: check (its name, e.g.
+  # "trailing_whitespace"; "syntax" for each syntax error of a source that does not parse, which
+  # is not linted), kind (:warning, :error, or :ignored when a `# lint:ignore:<check>` comment
+  # silences it), 1-based line and column (characters, as puppet-lint counts them), byte offset
+  # and length, puppet-lint's message, the reason the lint:ignore comment gives (or nil), and
+  # fix: the edits that resolve it, an Array of [offset, length, text] (replace bytes
+  # offset...offset + length of the source by text; in source order, not overlapping), or nil
+  # when the check has no fix. The extension makes them, frozen, with `new` and the members in
+  # this order.
+  LintProblem = Struct.new(:check, :kind, :line, :column, :offset, :length, :message, :reason,
+                           :fix) do
+    def error?
+      kind == :error
+    end
+
+    def ignored?
+      kind == :ignored
+    end
+
+    # As puppet-lint prints it by default: `WARNING: message on line 3 (check)`.
+    def to_s
+      "#{kind.to_s.upcase}: #{message} on line #{line} (#{check})"
     end
   end
 
@@ -236,6 +272,45 @@ module PuppetNativeParser
                             diagnostics: errors)
     end
 
+    # The problems puppet-lint's checks find in the source, as `puppet-parser lint` finds them
+    # (a frozen Array of LintProblem, in puppet-lint's order: check by check, each check's in
+    # source order). The checks that run: puppet-lint's defaults, or every check with all: true
+    # (the ones off by default too), or only those named in only: (an Array of names); then
+    # those in enable: are turned on and those in disable: off. Names are Strings or Symbols
+    # (.lint_checks lists them); an unknown one raises ArgumentError. file: is the file's path
+    # (autoloader_layout compares it with the classes' names); epp: true, or a file: ending in
+    # .epp, lints an EPP template. A source with syntax errors is not linted: it gives one
+    # problem of check "syntax" per error. Never raises on bad input.
+    def lint(source, file: nil, epp: false, only: nil, enable: [], disable: [], all: false)
+      check_source(source)
+      check_file(file)
+      Native.lint(source, file, boolean(:epp, epp), *lint_checks_args(only, enable, disable, all))
+    end
+
+    # The source as `puppet-parser lint --fix` writes it (a String; the same text when there is
+    # nothing to fix): the fixes of the checks that run (chosen as for #lint), applied round
+    # after round; a fix is never applied when the result would not parse, or, for a layout
+    # fix, would change what Puppet evaluates. A source with syntax errors raises LintError
+    # with them; file: is the name they carry.
+    def lint_fix(source, file: nil, epp: false, only: nil, enable: [], disable: [], all: false)
+      check_source(source)
+      check_file(file)
+      fixed = Native.lint_fix(source, file, boolean(:epp, epp),
+                              *lint_checks_args(only, enable, disable, all))
+      return fixed.force_encoding(Encoding::UTF_8) if fixed
+
+      epp ||= file&.end_with?(".epp") || false
+      errors = parse(source, file: file, epp: epp).diagnostics.select(&:error?)
+      first = errors.first
+      raise LintError.new("not fixed: #{first || 'the source is not UTF-8'}", diagnostics: errors)
+    end
+
+    # Every check #lint can run, as a frozen Hash of its name (a String) => whether it runs by
+    # default, in puppet-lint's order (the order of #lint's problems).
+    def lint_checks
+      @lint_checks ||= Native.lint_checks.to_h.freeze
+    end
+
     # Parses and validates as `puppet parser validate` does (Puppet's Checker4_0), without
     # building any Ruby model: the fast path when only the diagnostics matter. puppet_version
     # ("8.28.1", "8.10", "7.23"; nil: the newest known) is the release whose rules apply, and
@@ -340,6 +415,27 @@ module PuppetNativeParser
       raise XppError.new("cannot read #{xpp}: #{e.message}", code: "XPP_MISSING")
     rescue SystemCallError, IOError => e
       raise XppError.new("cannot read #{xpp}: #{e.message}", code: "XPP_UNREADABLE")
+    end
+
+    # [only, enable, disable, all] for Native.lint: names as Strings.
+    def lint_checks_args(only, enable, disable, all)
+      boolean(:all, all)
+      unless only.nil?
+        raise ArgumentError, "only: and all: true cannot be given together" if all
+        only = check_names(:only, only)
+      end
+      [only, check_names(:enable, enable), check_names(:disable, disable), all]
+    end
+
+    def check_names(name, value)
+      names = value.is_a?(String) || value.is_a?(Symbol) ? [value] : value
+      unless names.is_a?(Array)
+        raise TypeError, "#{name} must be an Array of check names, not #{value.class}"
+      end
+      names.map do |n|
+        next n.to_s if n.is_a?(String) || n.is_a?(Symbol)
+        raise TypeError, "#{name}: a check name must be a String or a Symbol, not #{n.class}"
+      end
     end
 
     def check_source(source)

@@ -1,7 +1,7 @@
 //! The `puppet-parser` binary's tests, one binary: `cli` (the dump, exit codes, BOMs, invalid
 //! UTF-8, several files, logging), `validate`, `import` (what validation reports after import),
 //! `user_facing` (escaping, colour, `--max-errors`, summaries, help) and `xpp`
-//! (`xpp build|dump|check`), `fmt`. They run the binary through `puppet_test_support::cli`.
+//! (`xpp build|dump|check`), `fmt`, `lint`. They run the binary through `puppet_test_support::cli`.
 
 use puppet_test_support::cli::Cli;
 
@@ -16,6 +16,7 @@ fn parser() -> Cli {
 mod cli;
 mod fmt;
 mod import;
+mod lint;
 mod user_facing;
 mod validate;
 mod xpp;

@@ -13,6 +13,7 @@ const SOURCES: &[(&str, &str)] = &[
     ("logging.rs", include_str!("../../src/logging.rs")),
     ("workspace.rs", include_str!("../../src/workspace.rs")),
     ("format.rs", include_str!("../../src/format.rs")),
+    ("lint.rs", include_str!("../../src/lint.rs")),
 ];
 
 /// Modules that export nothing (`model_enums` holds the generated enums and tables that

@@ -38,7 +38,7 @@ fn a_comment_after_code_silences_its_line_only() {
     assert_eq!(
         kinds(text),
         vec![
-            (1, "file_ensure", ProblemKind::Ignored, None),
+            (1, "file_ensure", ProblemKind::Ignored, Some(String::new())),
             (2, "file_ensure", ProblemKind::Warning, None),
         ]
     );

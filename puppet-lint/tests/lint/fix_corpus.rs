@@ -38,7 +38,10 @@ fn fixes_on_the_corpus_parse_converge_and_keep_the_program() {
             if after.is_none() {
                 return Err(format!("{name}: the fixed text does not parse"));
             }
-            let meaning = outcome.fixed.iter().any(|p| p.check.fix == FixKind::Meaning);
+            let meaning = outcome
+                .fixed
+                .iter()
+                .any(|p| p.check.fix == FixKind::Meaning);
             if !meaning && before != after {
                 return Err(format!("{name}: layout fixes changed the PN"));
             }
@@ -46,10 +49,16 @@ fn fixes_on_the_corpus_parse_converge_and_keep_the_program() {
             if again.text != outcome.text {
                 return Err(format!("{name}: a second --fix changed the text again"));
             }
-            let refused: Vec<_> = outcome.refused.iter().map(|r| r.problem.check.name).collect();
+            let refused: Vec<_> = outcome
+                .refused
+                .iter()
+                .map(|r| r.problem.check.name)
+                .collect();
             let left = lint_source(&outcome.text, Some(&name), &options);
             if let Some(p) = left.iter().find(|p| {
-                p.fix.is_some() && p.kind != ProblemKind::Ignored && !refused.contains(&p.check.name)
+                p.fix.is_some()
+                    && p.kind != ProblemKind::Ignored
+                    && !refused.contains(&p.check.name)
             }) {
                 return Err(format!(
                     "{name}:{}:{}: still fixable after --fix: {} ({})",
@@ -75,5 +84,10 @@ fn fixes_on_the_corpus_parse_converge_and_keep_the_program() {
         "lint --fix on the corpus: {} files, {changed} changed, {fixed} problems fixed, {refused} fixes refused",
         files.len()
     );
-    assert!(failures.is_empty(), "{} files:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} files:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -94,6 +94,8 @@ pub fn command() -> Command {
         // A flag given twice (in an option file and on the command line) is fine; the last
         // value of an option wins.
         .args_override_self(true)
+        // puppet-lint (Ruby's OptionParser) takes any unambiguous prefix: `--fail-on`.
+        .infer_long_args(true)
         .arg(flag("version", "Print the version (of puppet-lint this follows) and exit"))
         .arg(flag("no-config", "Do not read the option files"))
         .arg(
@@ -163,7 +165,7 @@ pub fn command() -> Command {
         .arg(value(
             "top-scope-variables",
             "VARS",
-            "variable_scope: top-scope variables allowed without a namespace (comma-separated)",
+            "top_scope_facts: top-scope variables that are not facts (comma-separated)",
         ))
         .arg(
             Arg::new("jobs")

@@ -172,8 +172,8 @@ pub fn write_json(out: &mut impl Write, args: &LintArgs, files: &[FileReport]) -
                     ("path", string(&file.path)),
                     ("filename", string(filename(&file.path))),
                 ];
-                if let Some(reason) = p.reason.as_ref().filter(|_| p.kind == ProblemKind::Ignored) {
-                    fields.push(("reason", string(reason)));
+                if p.kind == ProblemKind::Ignored {
+                    fields.push(("reason", string(p.reason.as_deref().unwrap_or(""))));
                 }
                 fields.push(("KIND", string(p.kind.as_upper_str())));
                 if args.with_context {

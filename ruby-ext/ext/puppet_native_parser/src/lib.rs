@@ -398,6 +398,9 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     native.define_module_function("load_xpp", function!(xpp::load_xpp, 3))?;
     native.define_module_function("xpp_location", function!(tools::xpp_location, 3))?;
     native.define_module_function("format", function!(tools::format, 3))?;
+    native.define_module_function("lint", function!(tools::lint, 7))?;
+    native.define_module_function("lint_fix", function!(tools::lint_fix, 7))?;
+    native.define_module_function("lint_checks", function!(tools::lint_checks, 0))?;
     native.define_module_function("ivar_slots", function!(builder::ivar_slots, 0))?;
     native.define_module_function("panic", function!(errors::panic_on_purpose, 1))?;
     let result = module.define_class("NativeResult", ruby.class_object())?;
