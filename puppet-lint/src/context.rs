@@ -132,7 +132,7 @@ impl<'a> Context<'a> {
 
     /// 1-based line and character column of an offset.
     pub fn line_col(&self, offset: TextSize) -> (u32, u32) {
-        self.index.line_col(self.text, offset.into())
+        line_col(self.text, &self.index, &self.tokens, offset)
     }
 
     /// The text of line `line` (1-based), without its line break.
@@ -148,18 +148,35 @@ impl<'a> Context<'a> {
     }
 }
 
+/// The line and column of `offset`, counted from the start of the token it is in (whose
+/// column is known), not from the start of its line: many problems on one long line cost
+/// no more than the line.
+fn line_col(text: &str, index: &LineIndex, tokens: &[Token], offset: TextSize) -> (u32, u32) {
+    let at = tokens.partition_point(|t| t.range.start() <= offset);
+    if let Some(token) = at.checked_sub(1).map(|i| &tokens[i]) {
+        let from = usize::from(token.range.start());
+        let to = usize::from(offset).min(text.len());
+        let piece = text.get(from..to).unwrap_or("");
+        if !piece.contains('\n') {
+            return (token.line, token.column + piece.chars().count() as u32);
+        }
+    }
+    index.line_col(text, offset.into())
+}
+
 /// Where a check puts what it finds.
 pub struct Report<'r> {
     pub(crate) check: &'static Check,
     pub(crate) problems: &'r mut Vec<Problem>,
     pub(crate) text: &'r str,
     pub(crate) index: &'r LineIndex,
+    pub(crate) tokens: &'r [Token],
 }
 
 impl Report<'_> {
     /// A problem at `range`, positioned at its start.
     pub fn at(&mut self, range: TextRange, message: impl Into<String>) -> &mut Problem {
-        let (line, column) = self.index.line_col(self.text, range.start().into());
+        let (line, column) = line_col(self.text, self.index, self.tokens, range.start());
         self.at_position(range, line, column, message)
     }
 

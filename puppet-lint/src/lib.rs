@@ -193,6 +193,7 @@ pub fn lint_full(parsed: &ParseResult, options: &LintOptions) -> Linted {
             problems: &mut problems,
             text: cx.text,
             index: &cx.index,
+            tokens: &cx.tokens,
         };
         (check.run)(&cx, &mut report);
     }

@@ -92,6 +92,9 @@ impl Tokens {
         // The line and the offset of its start, kept as the walk goes (columns in characters).
         let mut line = 1u32;
         let mut line_start = 0usize;
+        // The last column counted, on the current line: (offset, column), so that a long line
+        // is counted once, not once a token.
+        let mut counted = (0usize, 1u32);
         for event in root.preorder_with_tokens() {
             match event {
                 WalkEvent::Enter(NodeOrToken::Node(node)) => {
@@ -107,7 +110,11 @@ impl Tokens {
                     let start: usize = range.start().into();
                     let end: usize = range.end().into();
                     let mut push = |kind, ws, from: usize, to: usize, line: u32, ls: usize| {
-                        let column = text[ls..from].chars().count() as u32 + 1;
+                        if counted.0 < ls || counted.0 > from {
+                            counted = (ls, 1);
+                        }
+                        let column = counted.1 + text[counted.0..from].chars().count() as u32;
+                        counted = (from, column);
                         tokens.push(Token {
                             kind,
                             ws,

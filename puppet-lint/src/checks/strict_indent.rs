@@ -35,6 +35,7 @@ pub static CHECK: Check = Check {
         // The brackets as Puppet reads them (see `why`).
         let pl = pl_tokens_with(cx, false);
         let partner = matches(&pl);
+        let headers = heredoc_headers(&pl);
         let mut indent: i64 = 0;
         let mut colon_indent: Option<u32> = None;
         // (A set: a line may open or close thousands of brackets.)
@@ -126,7 +127,7 @@ pub static CHECK: Check = Check {
             }
             let actual = match first.kind {
                 Pl::Indent => chars(&cx.text[first.start as usize..first.end as usize]),
-                Pl::Heredoc => heredoc_indent(cx, &pl, nl + 1),
+                Pl::Heredoc => heredoc_indent(cx, &pl, &headers, nl + 1),
                 _ => 0,
             };
             let expected = (indent + temp_indent).max(0) as u32 * 2;
@@ -212,35 +213,27 @@ fn heredoc_value_end(body: &str, name: &str) -> usize {
     body.len()
 }
 
-/// The header of the heredoc whose text is pl token `i`: of the headers on the line before
-/// its text, the one whose turn it is (the texts of several headers on one line follow each
-/// other).
-fn heredoc_header<'a>(cx: &'a Context, pl: &[PlTok], i: usize) -> Option<&'a str> {
-    let mut texts = 0usize;
-    let mut j = i;
-    loop {
-        j = j.checked_sub(1)?;
-        match pl[j].kind {
-            Pl::Heredoc => texts += 1,
-            Pl::Newline => {}
-            _ => break,
+/// For each pl token that is a heredoc's text, the index of its header: the texts of a
+/// line's headers follow that line in the headers' order (one pass, however many heredocs a
+/// line opens).
+fn heredoc_headers(pl: &[PlTok]) -> Vec<Option<usize>> {
+    let mut headers = vec![None; pl.len()];
+    let mut pending = std::collections::VecDeque::new();
+    for (k, t) in pl.iter().enumerate() {
+        match t.kind {
+            Pl::HeredocOpen => pending.push_back(k),
+            Pl::Heredoc => headers[k] = pending.pop_front(),
+            _ => {}
         }
     }
-    let mut start = j;
-    while start > 0 && pl[start - 1].kind != Pl::Newline {
-        start -= 1;
-    }
-    let h = (start..=j)
-        .filter(|&k| pl[k].kind == Pl::HeredocOpen)
-        .nth(texts)?;
-    Some(&cx.text[pl[h].start as usize..pl[h].end as usize])
+    headers
 }
 
 /// The indentation the plugin reads off a line that starts with a heredoc's text (pl token
 /// `i`): the blanks before the end line's `|`, from the value puppet-lint's lexer gives it.
-fn heredoc_indent(cx: &Context, pl: &[PlTok], i: usize) -> u32 {
+fn heredoc_indent(cx: &Context, pl: &[PlTok], headers: &[Option<usize>], i: usize) -> u32 {
     let body = &cx.text[pl[i].start as usize..pl[i].end as usize];
-    let header = heredoc_header(cx, pl, i).unwrap_or("");
+    let header = headers[i].map_or("", |h| &cx.text[pl[h].start as usize..pl[h].end as usize]);
     let name = heredoc_name(header);
     let value = &body[..heredoc_value_end(body, name)];
     let interpolates = header.starts_with("@(\"");

@@ -76,3 +76,38 @@ pub fn plain_value(node: &SyntaxNode) -> Option<String> {
         _ => None,
     }
 }
+
+/// puppet-lint's type words (its lexer's `TYPE` token: one of these, followed by a word
+/// boundary), which its checks treat unlike other capitalised words.
+pub const PL_TYPES: &[&str] = &[
+    "Any",
+    "Array",
+    "Binary",
+    "Boolean",
+    "Callable",
+    "CatalogEntry",
+    "Class",
+    "Collection",
+    "Data",
+    "Default",
+    "Enum",
+    "Error",
+    "Float",
+    "Hash",
+    "Integer",
+    "NotUndef",
+    "Numeric",
+    "Optional",
+    "Pattern",
+    "Regexp",
+    "Resource",
+    "Runtime",
+    "Scalar",
+    "Sensitive",
+    "String",
+    "Struct",
+    "Tuple",
+    "Type",
+    "Undef",
+    "Variant",
+];

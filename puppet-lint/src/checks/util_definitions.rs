@@ -9,6 +9,7 @@
 //! * [`pl_resources`]: the resource bodies as its `resource_indexes` has them (a titled body from
 //!   its `:` to the `;` or `}` that ends it, its type and its attribute names), with its quirks.
 
+use crate::checks::util::PL_TYPES;
 use puppet_syntax::syntax::ast::{ClassDef, DefineDef, Param};
 use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 use rowan::ast::AstNode;
@@ -107,40 +108,6 @@ pub fn definitions(cx: &Context) -> Vec<Definition> {
 pub fn param_variable(cx: &Context, param: &Param) -> Option<usize> {
     param.variable().map(|v| cx.index_of(&v))
 }
-
-/// puppet-lint's `TYPE` words (its lexer's `TYPE` pattern, followed by a word boundary).
-const PL_TYPES: &[&str] = &[
-    "Any",
-    "Array",
-    "Binary",
-    "Boolean",
-    "Callable",
-    "CatalogEntry",
-    "Class",
-    "Collection",
-    "Data",
-    "Default",
-    "Enum",
-    "Error",
-    "Float",
-    "Hash",
-    "Integer",
-    "NotUndef",
-    "Numeric",
-    "Optional",
-    "Pattern",
-    "Regexp",
-    "Resource",
-    "Runtime",
-    "Scalar",
-    "Sensitive",
-    "String",
-    "Struct",
-    "Tuple",
-    "Type",
-    "Undef",
-    "Variant",
-];
 
 /// The `TYPE` word a type reference starts with, as puppet-lint lexes it (`String` in
 /// `String`, `String::Foo`; none in `Stringy`, `Foo`).

@@ -7,6 +7,7 @@
 //! their rules (which line opens a group, what the last token of a line is, where a resource
 //! ends) are ported onto this view so that they agree with puppet-lint token for token.
 
+use crate::checks::util::PL_TYPES as TYPES;
 use puppet_syntax::SyntaxKind;
 
 use crate::context::Context;
@@ -104,40 +105,6 @@ pub struct PlTok {
     /// 1-based character column of its start.
     pub column: u32,
 }
-
-/// puppet-lint's `TYPE` names.
-const TYPES: &[&str] = &[
-    "Any",
-    "Array",
-    "Binary",
-    "Boolean",
-    "Callable",
-    "CatalogEntry",
-    "Class",
-    "Collection",
-    "Data",
-    "Default",
-    "Enum",
-    "Error",
-    "Float",
-    "Hash",
-    "Integer",
-    "NotUndef",
-    "Numeric",
-    "Optional",
-    "Pattern",
-    "Regexp",
-    "Resource",
-    "Runtime",
-    "Scalar",
-    "Sensitive",
-    "String",
-    "Struct",
-    "Tuple",
-    "Type",
-    "Undef",
-    "Variant",
-];
 
 fn is_pl_type(text: &str) -> bool {
     TYPES.iter().any(|t| {

@@ -8,6 +8,7 @@
 //! kept: the brackets of `$x['a']` are brackets (puppet-lint lexes `$x['a']` as one variable
 //! token), a `/re/` is a regex wherever Puppet takes one.
 
+use crate::checks::util::PL_TYPES as TYPES;
 use puppet_diagnostics::{Indel, TextEdit};
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -127,40 +128,6 @@ impl LTok {
         self.range.end()
     }
 }
-
-/// puppet-lint's type names (its lexer's `TYPE` token).
-const TYPES: &[&str] = &[
-    "Any",
-    "Array",
-    "Binary",
-    "Boolean",
-    "Callable",
-    "CatalogEntry",
-    "Class",
-    "Collection",
-    "Data",
-    "Default",
-    "Enum",
-    "Error",
-    "Float",
-    "Hash",
-    "Integer",
-    "NotUndef",
-    "Numeric",
-    "Optional",
-    "Pattern",
-    "Regexp",
-    "Resource",
-    "Runtime",
-    "Scalar",
-    "Sensitive",
-    "String",
-    "Struct",
-    "Tuple",
-    "Type",
-    "Undef",
-    "Variant",
-];
 
 /// The kind of a token that is not whitespace; `call`: a `(` follows right after it.
 fn classify(kind: SyntaxKind, text: &str, call: bool) -> Lk {
