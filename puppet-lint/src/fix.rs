@@ -102,7 +102,10 @@ pub fn fix(text: &str, path: Option<&str>, options: &LintOptions) -> FixOutcome 
     }
     for _ in 0..MAX_ROUNDS {
         let problems = lint(&parsed, options);
-        let before = judge(&outcome.text, path);
+        // Judged only when some fix is tried (most files have nothing to fix).
+        let before_cell = std::cell::OnceCell::new();
+        let round_text = outcome.text.clone();
+        let before = || before_cell.get_or_init(|| judge(&round_text, path));
         let mut changed = false;
         for kind in [FixKind::Layout, FixKind::Meaning] {
             let candidates: Vec<&Problem> = problems
@@ -122,10 +125,12 @@ pub fn fix(text: &str, path: Option<&str>, options: &LintOptions) -> FixOutcome 
                     return Err("the fixed text would not parse".to_string());
                 }
                 match kind {
-                    FixKind::Layout if after.pn != before.pn => {
+                    FixKind::Layout if after.pn != before().pn => {
                         Err("the fix would change what Puppet evaluates".to_string())
                     }
-                    FixKind::Meaning if after.errors.iter().any(|e| !before.errors.contains(e)) => {
+                    FixKind::Meaning
+                        if after.errors.iter().any(|e| !before().errors.contains(e)) =>
+                    {
                         Err("the fixed text would not pass Puppet's validation".to_string())
                     }
                     _ => Ok(new),
@@ -179,7 +184,9 @@ pub fn fix(text: &str, path: Option<&str>, options: &LintOptions) -> FixOutcome 
             }
         }
         if !changed {
-            break;
+            // Nothing more to fix: these are the problems of the final text.
+            outcome.remaining = problems;
+            return outcome;
         }
         outcome.rounds += 1;
         parsed = parse_for_lint(&outcome.text, path);
