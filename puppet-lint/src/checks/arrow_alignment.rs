@@ -28,7 +28,7 @@ pub static CHECK: Check = Check {
         let pl = pl_tokens(cx);
         let partner = partners(&pl);
         let toks: Vec<Tk> = pl.iter().map(Tk::of(cx.text)).collect();
-        for res in pl_resources(&pl, &partner) {
+        for res in pl_resources(cx, &pl, &partner) {
             let found = detect(&toks, res.colon, res.end);
             if found.is_empty() {
                 continue;

@@ -23,7 +23,7 @@ pub static CHECK: Check = Check {
     run: |cx, report| {
         let pl = pl_tokens(cx);
         let partner = partners(&pl);
-        for res in pl_resources(&pl, &partner) {
+        for res in pl_resources(cx, &pl, &partner) {
             let arrows: Vec<usize> = (res.colon..=res.end)
                 .filter(|&i| pl[i].kind == Pl::Farrow)
                 .collect();

@@ -34,7 +34,7 @@ pub static CHECK: Check = Check {
         let partner = partners(&pl);
         let mut fixed = HashSet::new();
         // Resource bodies.
-        for res in pl_resources(&pl, &partner) {
+        for res in pl_resources(cx, &pl, &partner) {
             check_elem(report, &pl, res.end, Pl::Colon, &mut fixed);
         }
         // Arrays: from `[` to the first `]` after it.

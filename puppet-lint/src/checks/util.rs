@@ -111,3 +111,11 @@ pub const PL_TYPES: &[&str] = &[
     "Undef",
     "Variant",
 ];
+
+/// Whether token `i` of the context is the `:` after a resource body's title.
+pub fn is_resource_title(cx: &Context, i: usize) -> bool {
+    cx.tokens
+        .get(i)
+        .is_some_and(|t| t.kind == SyntaxKind::COLON)
+        && cx.node_of(i).kind() == SyntaxKind::RESOURCE_BODY
+}

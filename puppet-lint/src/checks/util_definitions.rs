@@ -360,6 +360,8 @@ pub struct PlStream {
     pub toks: Vec<PlToken>,
     /// For each of our tokens, the index of the puppet-lint token holding it.
     pub of: Vec<usize>,
+    /// For each of its tokens, whether the tree has it as a resource title's `:`.
+    titles: Vec<bool>,
     resources: std::cell::OnceCell<Vec<PlResource>>,
 }
 
@@ -377,9 +379,14 @@ impl PlStream {
                 *o = k;
             }
         }
+        let titles = toks
+            .iter()
+            .map(|t| crate::checks::util::is_resource_title(cx, t.first))
+            .collect();
         PlStream {
             toks,
             of,
+            titles,
             resources: std::cell::OnceCell::new(),
         }
     }
@@ -499,7 +506,9 @@ pub fn pl_resources(s: &PlStream) -> Vec<PlResource> {
         if s.toks[next].is(SyntaxKind::LBRACE) {
             continue;
         }
-        if classref_before(s, k) {
+        // puppet-lint drops a title whose backwards scan meets a resource reference first
+        // (`require => File['x']; 'b': …`): we do not, when the tree says it is a title.
+        if classref_before(s, k) && !s.titles[k] {
             continue;
         }
         if k < marker {

@@ -348,10 +348,11 @@ pub struct PlResource {
     pub end: usize,
 }
 
-/// puppet-lint's `resource_indexes`, with its quirks: a `:` whose backwards scan (`classref?`)
-/// meets a resource reference before a bare word is not a title (`Class['a'] -> class { 'b': }`), and
-/// the scan stops at a title inside the body of the resource before it.
-pub fn pl_resources(pl: &[PlTok], partner: &[Option<usize>]) -> Vec<PlResource> {
+/// puppet-lint's `resource_indexes`, with one of its quirks (the scan stops at a title inside
+/// the body of the resource before it) and without the other: a `:` whose backwards scan
+/// (`classref?`) meets a resource reference before a bare word is still a title when the tree
+/// says so (`Class['a'] -> class { 'b': }`; docs/lint/differences.md, skipped-resources).
+pub fn pl_resources(cx: &Context, pl: &[PlTok], partner: &[Option<usize>]) -> Vec<PlResource> {
     let mut out = Vec::new();
     let mut marker = 0usize;
     // The last bare word or resource reference before each token (puppet-lint's `classref?`
@@ -368,7 +369,11 @@ pub fn pl_resources(pl: &[PlTok], partner: &[Option<usize>]) -> Vec<PlResource> 
             Some(n) if pl[n].kind != Pl::LBrace => {}
             _ => continue,
         }
-        if last_word == Some(Pl::Classref) {
+        // puppet-lint drops a title whose backwards scan meets a resource reference first
+        // (`require => File['x']; 'b': …`): we do not, when the tree says it is a title.
+        if last_word == Some(Pl::Classref)
+            && !crate::checks::util::is_resource_title(cx, pl[colon].tok)
+        {
             continue;
         }
         if colon < marker {

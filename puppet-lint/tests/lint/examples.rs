@@ -85,3 +85,19 @@ fn the_checks_reference_page_is_generated_from_the_table() {
     let page = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/lint/checks.md");
     puppet_test_support::golden::assert_matches(&page, &puppet_lint::docs::checks_markdown());
 }
+
+/// `skipped-resources` (docs/lint/differences.md): puppet-lint 4.3.0 drops a resource whose
+/// title's backwards scan meets a resource reference first; we do not.
+#[test]
+fn a_resource_after_a_reference_is_checked() {
+    let text = "Package['haproxy'] -> class { 'haproxy':\n  global_options => {\n    'log'     => '/dev/log local0',\n    'maxconn'   => '40960',\n  },\n}\n";
+    let problems = lint_source(text, Some("manifests/init.pp"), &only("arrow_alignment"));
+    let found: Vec<_> = problems
+        .iter()
+        .map(|p| (p.line, p.column, p.message.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        [(4, 17, "indentation of => is not properly aligned (expected in column 15, but found it in column 17)")]
+    );
+}
