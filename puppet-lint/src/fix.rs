@@ -100,10 +100,16 @@ pub fn fix(text: &str, path: Option<&str>, options: &LintOptions) -> FixOutcome 
         outcome.remaining = lint(&parsed, options);
         return outcome;
     }
+    // The verdict on the text a round starts with, when the round before made it.
+    let mut known: Option<Verdict> = None;
     for _ in 0..MAX_ROUNDS {
         let problems = lint(&parsed, options);
-        // Judged only when some fix is tried (most files have nothing to fix).
+        // Judged only when some fix is tried (most files have nothing to fix), and not again
+        // when the last round judged it.
         let before_cell = std::cell::OnceCell::new();
+        if let Some(verdict) = known.take() {
+            let _ = before_cell.set(verdict);
+        }
         let round_text = outcome.text.clone();
         let before = || before_cell.get_or_init(|| judge(&round_text, path));
         let mut changed = false;
@@ -118,7 +124,7 @@ pub fn fix(text: &str, path: Option<&str>, options: &LintOptions) -> FixOutcome 
             if candidates.is_empty() {
                 continue;
             }
-            let accept = |edit: &TextEdit| -> Result<String, String> {
+            let accept = |edit: &TextEdit| -> Result<(String, Verdict), String> {
                 let new = edit.apply(&outcome.text).map_err(|e| e.to_string())?;
                 let after = judge(&new, path);
                 if !after.parses {
@@ -133,13 +139,13 @@ pub fn fix(text: &str, path: Option<&str>, options: &LintOptions) -> FixOutcome 
                     {
                         Err("the fixed text would not pass Puppet's validation".to_string())
                     }
-                    _ => Ok(new),
+                    _ => Ok((new, after)),
                 }
             };
             // All of them at once, the ones that do not overlap.
             let (edit, taken) = merge(&candidates);
             let new = match accept(&edit) {
-                Ok(new) => Some((new, taken)),
+                Ok((new, verdict)) => Some((new, verdict, taken)),
                 Err(_) => {
                     // One at a time: refuse those that fail alone, then take the rest together.
                     let mut good = Vec::new();
@@ -158,18 +164,19 @@ pub fn fix(text: &str, path: Option<&str>, options: &LintOptions) -> FixOutcome 
                     }
                     let (edit, taken) = merge(&good);
                     match accept(&edit) {
-                        Ok(new) => Some((new, taken)),
+                        Ok((new, verdict)) => Some((new, verdict, taken)),
                         // Fine alone, not together: the first alone now, the rest next round.
                         Err(_) => good.first().and_then(|p| {
                             accept(p.fix.as_ref().expect("has a fix"))
                                 .ok()
-                                .map(|new| (new, vec![*p]))
+                                .map(|(new, verdict)| (new, verdict, vec![*p]))
                         }),
                     }
                 }
             };
-            if let Some((new, taken)) = new {
+            if let Some((new, verdict, taken)) = new {
                 if new != outcome.text {
+                    known = Some(verdict);
                     outcome.fixed.extend(taken.into_iter().map(|p| Problem {
                         kind: ProblemKind::Fixed,
                         ..p.clone()
