@@ -113,6 +113,28 @@ pub enum Command {
     /// PRFC-23 XPP files: pre-parsed, pre-validated sources of an environment.
     #[command(subcommand, after_help = XPP_AFTER_HELP)]
     Xpp(crate::commands::xpp::XppCommand),
+    /// The language server: diagnostics, navigation, completion, formatting and lint fixes
+    /// for editors, over standard input and output (see docs/editors.md).
+    #[command(after_help = LSP_AFTER_HELP)]
+    Lsp(LspArgs),
+}
+
+const LSP_AFTER_HELP: &str = "\
+The server speaks the Language Server Protocol on standard input and output; it is started by
+an editor, not by hand. Its settings come from the editor (initializationOptions or the
+`puppet` section of the workspace configuration) and from the workspace's .puppet-lint.rc.
+Logs go to stderr, or to --log-file; never to stdout.
+
+Examples:
+  puppet-parser lsp
+  puppet-parser lsp --log-level debug --log-format json --log-file /tmp/puppet-lsp.log";
+
+/// `lsp`'s options.
+#[derive(Args, Debug)]
+pub struct LspArgs {
+    /// Write the log to this file (appended) instead of stderr.
+    #[arg(long, value_name = "FILE")]
+    pub log_file: Option<std::path::PathBuf>,
 }
 
 /// `lint`'s arguments, parsed by `commands::lint` with puppet-lint's own option set (which has

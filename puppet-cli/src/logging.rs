@@ -14,9 +14,27 @@ use serde_json::Value as Json;
 
 use crate::cli::{ColorChoice, LogFormat, LogLevel};
 
-pub fn init(level: Option<LogLevel>, format: LogFormat, color: ColorChoice) {
+/// Logging to stderr, or appended to `file` (the language server's `--log-file`).
+pub fn init_to(
+    level: Option<LogLevel>,
+    format: LogFormat,
+    color: ColorChoice,
+    file: Option<&std::path::Path>,
+) -> Result<(), String> {
     let mut builder = env_logger::Builder::new();
-    builder.target(env_logger::Target::Stderr);
+    match file {
+        Some(path) => {
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open the log file {}: {e}", path.display()))?;
+            builder.target(env_logger::Target::Pipe(Box::new(file)));
+        }
+        None => {
+            builder.target(env_logger::Target::Stderr);
+        }
+    }
     // env_logger's `auto` already honours NO_COLOR and looks at stderr.
     builder.write_style(match color {
         ColorChoice::Auto => env_logger::WriteStyle::Auto,
@@ -41,6 +59,7 @@ pub fn init(level: Option<LogLevel>, format: LogFormat, color: ColorChoice) {
     }
     // Fails only when a logger is already set (never here); nothing to do then.
     let _ = builder.try_init();
+    Ok(())
 }
 
 fn write_json(buf: &mut Formatter, record: &log::Record<'_>) -> std::io::Result<()> {

@@ -62,7 +62,14 @@ fn main() -> ExitCode {
         // clap exits with status 2 on usage errors (and 0 for --help/--version).
         None => (Cli::parse_from(&argv), None),
     };
-    logging::init(cli.log_level, cli.log_format, cli.color);
+    let log_file = match &cli.command {
+        Command::Lsp(args) => args.log_file.as_deref(),
+        _ => None,
+    };
+    if let Err(err) = logging::init_to(cli.log_level, cli.log_format, cli.color, log_file) {
+        eprintln!("puppet-parser: {err}");
+        return ExitCode::from(2);
+    }
     log::debug!(version = env!("CARGO_PKG_VERSION"); "puppet-parser starting");
     let outcome = match &cli.command {
         Command::Dump(args) => commands::dump::run(args, cli.color),
@@ -70,6 +77,7 @@ fn main() -> ExitCode {
         Command::Fmt(args) => commands::fmt::run(args, cli.color),
         Command::Xpp(command) => commands::xpp::run(command),
         Command::Lint(pass) => commands::lint::run(lint_args.unwrap_or_else(|| pass.args.clone())),
+        Command::Lsp(_) => commands::lsp::run(),
     };
     log::debug!(status = outcome as u8; "puppet-parser finished");
     ExitCode::from(outcome as u8)

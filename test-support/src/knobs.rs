@@ -83,6 +83,8 @@ pub const KNOBS: &[Knob] = &[
     knob("LEXER_DIFF_RANDOM", Number, "3000", "random fragments compared with Ruby's lexer", "puppet-syntax tests/lexer (lexer_ruby_diff)", Tests),
     knob("LEXER_DIFF_SEED", Number, "1", "seed of the random fragments", "puppet-syntax tests/lexer (lexer_ruby_diff)", Tests),
     knob("LEXER_DIFF_SHOW", Text, "unset", "a snippet whose tokens (ours and Ruby's) are printed side by side", "puppet-syntax tests/lexer (lexer_ruby_diff)", Tests),
+    knob("LSP_FUZZ_EDITS", Number, "600", "random edits typed into the language server, each followed by every request", "puppet-lsp tests/lsp (robustness)", Tests),
+    knob("LSP_FUZZ_SEED", Number, "0x5EED15B", "seed of the language server's random edits", "puppet-lsp tests/lsp (robustness)", Tests),
     knob("MUTATIONS_PER_FILE", Number, "24", "mutations per sampled corpus file", "puppet-syntax tests/corpus (mutations)", Tests),
     knob("MUTATION_FILES", Number, "300", "corpus files sampled by the mutation test", "puppet-syntax tests/corpus (mutations)", Tests),
     knob("MUTATION_SEED", Number, "0x5EED0F9077E7", "seed of the mutation test", "puppet-syntax tests/corpus (mutations)", Tests),

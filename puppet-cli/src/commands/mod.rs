@@ -3,6 +3,7 @@
 pub mod dump;
 pub mod fmt;
 pub mod lint;
+pub mod lsp;
 mod modulepath;
 pub mod rules;
 pub mod validate;

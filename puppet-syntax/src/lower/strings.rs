@@ -28,7 +28,8 @@ impl Lowering<'_> {
                     let kind = self.tok_kind(t);
                     let text = self.tok_text(t);
                     let (mut offset, mut length) = self.tok_span(t);
-                    if matches!(kind, DQMID | DQPOST) && after_expression {
+                    // (A string cut short ends in an empty DQPOST, with no `}` to skip.)
+                    if matches!(kind, DQMID | DQPOST) && after_expression && length > 0 {
                         // Ruby's segment starts after the `}` that our token includes.
                         offset += 1;
                         length -= 1;

@@ -234,6 +234,16 @@ pub fn definitions_of(
     extract::definitions(&result, file)
 }
 
+/// The definitions of a parse of `file` made by the caller (with its CST, for a file with
+/// syntax errors): what [`definitions_of`] gives, for a caller that keeps the parse (a language
+/// server's open document).
+pub fn definitions_of_parse(
+    result: &puppet_syntax::ParseResult,
+    file: FileId,
+) -> (Vec<Definition>, Source) {
+    extract::definitions(result, file)
+}
+
 /// What [`build`] could not index.
 #[derive(Debug, Default)]
 pub struct BuildProblems {
