@@ -3,8 +3,9 @@
 //! `docs/editors.md` documents each key; an unknown key or a value of the wrong type is
 //! logged and ignored, never fatal, so that an editor's stale settings cannot stop the server.
 //!
-//! The lint checks come from the `.puppet-lint.rc` of the workspace folder (puppet-lint's
-//! option file: `--no-<check>-check`, `--<check>-check`, `--only-checks=a,b`, `--relative`,
+//! The lint checks come from puppet-lint's option files, as `puppet-parser lint` reads them
+//! (`/etc/puppet-lint.rc`, `~/.puppet-lint.rc`, then the workspace folder's `.puppet-lint.rc`:
+//! `--no-<check>-check`, `--<check>-check`, `--only-checks=a,b`, `--relative`,
 //! `--top-scope-variables=a,b`, one or more to a line), then from `lint.checks`.
 
 use std::path::{Path, PathBuf};
@@ -174,7 +175,14 @@ impl Config {
 
     fn lint_options(&mut self, root: Option<&Path>) -> LintOptions {
         let mut options = LintOptions::default();
-        if let Some(rc) = root.map(|r| r.join(".puppet-lint.rc")) {
+        // The option files puppet-lint and `puppet-parser lint` read, in their order, the
+        // workspace folder standing for the working directory.
+        let files = [
+            Some(PathBuf::from("/etc/puppet-lint.rc")),
+            std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".puppet-lint.rc")),
+            root.map(|r| r.join(".puppet-lint.rc")),
+        ];
+        for rc in files.into_iter().flatten() {
             if let Ok(text) = std::fs::read_to_string(&rc) {
                 let problems = apply_option_file(&mut options, &text);
                 self.problems.extend(

@@ -131,6 +131,16 @@ pub fn run(connection: Connection) -> Result<(), String> {
         shutdown: false,
     };
     server.show_setting_problems();
+    let watch = params
+        .capabilities
+        .workspace
+        .as_ref()
+        .and_then(|w| w.did_change_watched_files.as_ref())
+        .and_then(|w| w.dynamic_registration)
+        .unwrap_or(false);
+    if watch {
+        server.watch_files();
+    }
     server.start_indexing();
     server.main_loop()
 }
@@ -203,6 +213,32 @@ impl Server {
             typ: lsp_types::MessageType::WARNING,
             message: format!("puppet-parser lsp: {}", self.config.problems.join("; ")),
         });
+    }
+
+    /// Asks the client to report changes to the files the index and the settings are made
+    /// of (clients that take it: `didChangeWatchedFiles` with dynamic registration).
+    fn watch_files(&mut self) {
+        let watchers: Vec<serde_json::Value> = [
+            "**/*.pp",
+            "**/*.epp",
+            "**/environment.conf",
+            "**/.puppet-lint.rc",
+        ]
+        .iter()
+        .map(|glob| serde_json::json!({ "globPattern": glob }))
+        .collect();
+        self.next_request += 1;
+        self.send(Request::new(
+            RequestId::from(format!("puppet-{}", self.next_request)),
+            req::RegisterCapability::METHOD.to_string(),
+            serde_json::json!({
+                "registrations": [{
+                    "id": "puppet-watched-files",
+                    "method": notif::DidChangeWatchedFiles::METHOD,
+                    "registerOptions": { "watchers": watchers },
+                }],
+            }),
+        ));
     }
 
     fn start_indexing(&mut self) {

@@ -563,3 +563,25 @@ fn errors_are_replies_and_the_server_goes_on() {
     assert!(outline.is_array());
     client.shutdown();
 }
+
+#[test]
+fn the_index_follows_files_changed_on_disk() {
+    let (_dir, root) = fixture_copy();
+    let mut client = Client::start(&root, json!({}));
+    let path = root.join("site/profile/manifests/extra.pp");
+    std::fs::write(&path, "class profile::extra {}\n").unwrap();
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri(&path), "type": 1}]}),
+    );
+    let found = client.request("workspace/symbol", json!({"query": "profile::extra"}));
+    assert_eq!(found[0]["name"], "profile::extra", "{found}");
+    std::fs::remove_file(&path).unwrap();
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri(&path), "type": 3}]}),
+    );
+    let gone = client.request("workspace/symbol", json!({"query": "profile::extra"}));
+    assert_eq!(gone, json!([]), "{gone}");
+    client.shutdown();
+}
