@@ -585,3 +585,61 @@ fn the_index_follows_files_changed_on_disk() {
     assert_eq!(gone, json!([]), "{gone}");
     client.shutdown();
 }
+
+#[test]
+fn rename_defined_types_and_their_parameters() {
+    let (_dir, root) = fixture_copy();
+    let mut client = Client::start(&root, json!({}));
+    client.open(WEB);
+    client.open(VHOST);
+    // The defined type: its header, and the resource declaring it.
+    let mut params = at(&client, WEB, "apache::vhost {", 3);
+    params["newName"] = json!("apache::site");
+    let edit = client.request("textDocument/rename", params);
+    let web = &edit["changes"][uri(&root.join(WEB))];
+    let vhost = &edit["changes"][uri(&root.join(VHOST))];
+    assert_eq!((web[0]["newText"].as_str(), vhost[0]["newText"].as_str()), (Some("apache::site"), Some("apache::site")), "{edit}");
+    // A parameter, from an attribute that sets it: the parameter and the attribute.
+    let mut params = at(&client, WEB, "docroot =>", 1);
+    params["newName"] = json!("root");
+    let edit = client.request("textDocument/rename", params);
+    golden("rename_parameter", &edit, &root);
+    assert_eq!(edit["changes"][uri(&root.join(WEB))].as_array().unwrap().len(), 1, "{edit}");
+    assert_eq!(edit["changes"][uri(&root.join(VHOST))].as_array().unwrap().len(), 1, "{edit}");
+    // A type alias keeps its capitalized form.
+    let mut params = at(&client, VHOST, "Apache::Port", 2);
+    params["newName"] = json!("Apache::Listen_port");
+    let edit = client.request("textDocument/rename", params);
+    assert_eq!(edit["changes"].as_object().unwrap().len(), 2, "{edit}");
+    client.shutdown();
+}
+
+#[test]
+fn formatting_on_type_and_of_a_range() {
+    let (_dir, root) = fixture_copy();
+    let mut client = Client::start(&root, json!({}));
+    let messy = uri(&root.join("site/profile/manifests/messy.pp"));
+    client.open_text(&messy, "class profile::messy {\n  $a   =   1\n  $b   =   2\n}\n");
+    let range = client.request(
+        "textDocument/rangeFormatting",
+        json!({"textDocument": {"uri": messy}, "range": {"start": pos(1, 0), "end": pos(1, 5)},
+               "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    let lines: Vec<u64> = range.as_array().unwrap().iter().map(|e| e["range"]["start"]["line"].as_u64().unwrap()).collect();
+    assert!(!lines.is_empty() && lines.iter().all(|l| *l == 1), "only line 2 changes: {range}");
+    let on_type = client.request(
+        "textDocument/onTypeFormatting",
+        json!({"textDocument": {"uri": messy}, "position": pos(3, 1), "ch": "}",
+               "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    assert!(on_type.is_array(), "{on_type}");
+    // A document that does not parse is left as it is.
+    let broken = uri(&root.join("site/profile/manifests/broken.pp"));
+    client.open_text(&broken, "class profile::broken {\n  $a   =\n");
+    let none = client.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": broken}, "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    assert_eq!(none, Value::Null);
+    client.shutdown();
+}
