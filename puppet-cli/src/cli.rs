@@ -74,7 +74,7 @@ Examples:
 #[command(
     name = "puppet-parser",
     version,
-    about = "Parse Puppet 7 manifests and EPP templates",
+    about = "Validate, format and lint Puppet 7 and 8 manifests and EPP templates, and serve them to editors",
     after_help = MAIN_AFTER_HELP
 )]
 pub struct Cli {
@@ -117,6 +117,41 @@ pub enum Command {
     /// for editors, over standard input and output (see docs/editors.md).
     #[command(after_help = LSP_AFTER_HELP)]
     Lsp(LspArgs),
+    /// Print the completion script of a shell (bash, zsh, fish, elvish, powershell).
+    #[command(after_help = COMPLETIONS_AFTER_HELP)]
+    Completions(CompletionsArgs),
+    /// Print the man page puppet-parser(1) (roff), or write it and one page a command
+    /// (puppet-parser-lint(1), …) into a directory.
+    #[command(after_help = MAN_AFTER_HELP)]
+    Man(ManArgs),
+}
+
+const COMPLETIONS_AFTER_HELP: &str = "\
+Install (the directories the shells look in):
+  puppet-parser completions bash > ~/.local/share/bash-completion/completions/puppet-parser
+  puppet-parser completions zsh > ~/.zfunc/_puppet-parser   # with fpath+=~/.zfunc in ~/.zshrc
+  puppet-parser completions fish > ~/.config/fish/completions/puppet-parser.fish";
+
+const MAN_AFTER_HELP: &str = "\
+Install:
+  puppet-parser man --dir ~/.local/share/man/man1
+  man puppet-parser-lint";
+
+/// `man`'s arguments.
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// Write puppet-parser.1 and puppet-parser-COMMAND.1 for every command into DIR (made if
+    /// missing) instead of printing puppet-parser(1).
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<std::path::PathBuf>,
+}
+
+/// `completions`' arguments.
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 const LSP_AFTER_HELP: &str = "\

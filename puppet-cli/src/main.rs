@@ -78,6 +78,8 @@ fn main() -> ExitCode {
         Command::Xpp(command) => commands::xpp::run(command),
         Command::Lint(pass) => commands::lint::run(lint_args.unwrap_or_else(|| pass.args.clone())),
         Command::Lsp(_) => commands::lsp::run(),
+        Command::Completions(args) => commands::completions::completions(args.shell),
+        Command::Man(args) => commands::completions::man(args.dir.as_deref()),
     };
     log::debug!(status = outcome as u8; "puppet-parser finished");
     ExitCode::from(outcome as u8)

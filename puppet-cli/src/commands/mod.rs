@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod completions;
 pub mod dump;
 pub mod fmt;
 pub mod lint;

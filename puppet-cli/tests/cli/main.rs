@@ -14,6 +14,7 @@ fn parser() -> Cli {
 }
 
 mod cli;
+mod completions;
 mod fmt;
 mod import;
 mod lint;

@@ -598,14 +598,32 @@ fn rename_defined_types_and_their_parameters() {
     let edit = client.request("textDocument/rename", params);
     let web = &edit["changes"][uri(&root.join(WEB))];
     let vhost = &edit["changes"][uri(&root.join(VHOST))];
-    assert_eq!((web[0]["newText"].as_str(), vhost[0]["newText"].as_str()), (Some("apache::site"), Some("apache::site")), "{edit}");
+    assert_eq!(
+        (web[0]["newText"].as_str(), vhost[0]["newText"].as_str()),
+        (Some("apache::site"), Some("apache::site")),
+        "{edit}"
+    );
     // A parameter, from an attribute that sets it: the parameter and the attribute.
     let mut params = at(&client, WEB, "docroot =>", 1);
     params["newName"] = json!("root");
     let edit = client.request("textDocument/rename", params);
     golden("rename_parameter", &edit, &root);
-    assert_eq!(edit["changes"][uri(&root.join(WEB))].as_array().unwrap().len(), 1, "{edit}");
-    assert_eq!(edit["changes"][uri(&root.join(VHOST))].as_array().unwrap().len(), 1, "{edit}");
+    assert_eq!(
+        edit["changes"][uri(&root.join(WEB))]
+            .as_array()
+            .unwrap()
+            .len(),
+        1,
+        "{edit}"
+    );
+    assert_eq!(
+        edit["changes"][uri(&root.join(VHOST))]
+            .as_array()
+            .unwrap()
+            .len(),
+        1,
+        "{edit}"
+    );
     // A type alias keeps its capitalized form.
     let mut params = at(&client, VHOST, "Apache::Port", 2);
     params["newName"] = json!("Apache::Listen_port");
@@ -619,14 +637,25 @@ fn formatting_on_type_and_of_a_range() {
     let (_dir, root) = fixture_copy();
     let mut client = Client::start(&root, json!({}));
     let messy = uri(&root.join("site/profile/manifests/messy.pp"));
-    client.open_text(&messy, "class profile::messy {\n  $a   =   1\n  $b   =   2\n}\n");
+    client.open_text(
+        &messy,
+        "class profile::messy {\n  $a   =   1\n  $b   =   2\n}\n",
+    );
     let range = client.request(
         "textDocument/rangeFormatting",
         json!({"textDocument": {"uri": messy}, "range": {"start": pos(1, 0), "end": pos(1, 5)},
                "options": {"tabSize": 2, "insertSpaces": true}}),
     );
-    let lines: Vec<u64> = range.as_array().unwrap().iter().map(|e| e["range"]["start"]["line"].as_u64().unwrap()).collect();
-    assert!(!lines.is_empty() && lines.iter().all(|l| *l == 1), "only line 2 changes: {range}");
+    let lines: Vec<u64> = range
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["range"]["start"]["line"].as_u64().unwrap())
+        .collect();
+    assert!(
+        !lines.is_empty() && lines.iter().all(|l| *l == 1),
+        "only line 2 changes: {range}"
+    );
     let on_type = client.request(
         "textDocument/onTypeFormatting",
         json!({"textDocument": {"uri": messy}, "position": pos(3, 1), "ch": "}",

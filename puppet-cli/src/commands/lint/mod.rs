@@ -16,7 +16,7 @@
 //! Exit status: 1 when a file has an error (or a warning, with `--fail-on-warnings`), 0 when
 //! none has; 2 for usage errors and files that cannot be read or written.
 
-mod args;
+pub(crate) mod args;
 mod output;
 
 use std::ffi::OsString;
