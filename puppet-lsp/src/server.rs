@@ -36,7 +36,9 @@ enum Task {
     Diagnostics {
         uri: Url,
         version: i32,
-        diagnostics: Vec<lsp_types::Diagnostic>,
+        /// The `publishDiagnostics` parameters, made into JSON on the worker (for a file with
+        /// thousands of problems that is milliseconds the main loop does not spend).
+        params: serde_json::Value,
         update: Option<crate::analysis::IndexEntry>,
     },
     Indexed(Box<Workspace>, IndexStats),
@@ -323,7 +325,7 @@ impl Server {
             Task::Diagnostics {
                 uri,
                 version,
-                diagnostics,
+                params,
                 update,
             } => {
                 let current = self.documents.get(&uri).map(|d| d.version);
@@ -337,10 +339,9 @@ impl Server {
                         .unwrap_or_else(PoisonError::into_inner);
                     workspace.update_entry(entry);
                 }
-                self.notify::<notif::PublishDiagnostics>(PublishDiagnosticsParams {
-                    uri,
-                    diagnostics,
-                    version: Some(version),
+                self.send(Notification {
+                    method: notif::PublishDiagnostics::METHOD.to_string(),
+                    params,
                 });
             }
             Task::Indexed(workspace, stats) => {
@@ -618,10 +619,16 @@ impl Server {
             }));
             match computed {
                 Ok((diagnostics, update)) => {
+                    let params = serde_json::to_value(PublishDiagnosticsParams {
+                        uri: uri.clone(),
+                        diagnostics,
+                        version: Some(version),
+                    })
+                    .unwrap_or_default();
                     let _ = sender.send(Task::Diagnostics {
                         uri,
                         version,
-                        diagnostics,
+                        params,
                         update: Some(update),
                     });
                 }

@@ -50,20 +50,28 @@ type Indexed = (FileId, Vec<Definition>, Source, Vec<Reference>);
 
 /// Where the Puppet files of a folder are.
 fn sources_of(root: &Path, config: &Config) -> Vec<(PathBuf, bool)> {
-    let is_module = root.join("metadata.json").is_file()
-        || (root.join("manifests").is_dir()
-            && !root.join("environment.conf").is_file()
-            && !root.join("modules").is_dir());
-    if is_module || !Environment::is_environment_dir(root) && config.module_path.is_none() {
+    let walk_all = || -> Vec<(PathBuf, bool)> {
         let inputs = walk::collect(&[root.to_path_buf()], WalkOptions::default());
-        return inputs
+        inputs
             .files
             .into_iter()
             .map(|p| {
                 let tasks = config.tasks || p.components().any(|c| c.as_os_str() == "plans");
                 (p, tasks)
             })
-            .collect();
+            .collect()
+    };
+    // A module (its metadata.json) is read whole; so is a folder that is neither a module nor
+    // an environment. The `modulePath` setting makes any folder an environment, whose module
+    // path it is (a module's own files are read too).
+    // (A module without metadata.json: manifests/ and nothing of an environment beside it.)
+    let is_module = root.join("metadata.json").is_file()
+        || (root.join("manifests").is_dir()
+            && !root.join("environment.conf").is_file()
+            && !root.join("modules").is_dir()
+            && !root.join("site").is_dir());
+    if config.module_path.is_none() && (is_module || !Environment::is_environment_dir(root)) {
+        return walk_all();
     }
     let env = match &config.module_path {
         Some(entries) => {
@@ -83,14 +91,18 @@ fn sources_of(root: &Path, config: &Config) -> Vec<(PathBuf, bool)> {
         None => Environment::with_modulepath(root, vec![root.join("modules"), root.join("site")]),
     };
     let found = environment::sources(&env.dir, &env.modulepath, false);
-    found
+    let mut sources: Vec<(PathBuf, bool)> = found
         .sources
         .into_iter()
         .map(|s| {
             let tasks = config.tasks || s.dir == ModuleDir::Plans;
             (s.path, tasks)
         })
-        .collect()
+        .collect();
+    if is_module {
+        sources.extend(walk_all());
+    }
+    sources
 }
 
 /// The Hiera data files of a folder: `data/**/*.yaml` of the environment and its modules.

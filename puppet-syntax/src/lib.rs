@@ -69,6 +69,14 @@ pub use syntax::{Cst, SyntaxNode, SyntaxToken};
 pub use syntax_kind::SyntaxKind;
 pub use validate::check_module_metadata;
 
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/library.md")]
+pub struct LibraryDocs;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDocs;
+
 /// This library's version (the crate version).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 

@@ -22,10 +22,19 @@ pub static CHECK: Check = Check {
     passes: "# @summary Foo.\n# @param x The x.\nclass foo(String $x) { }\n",
     fixed: None,
     run: |cx, report| {
-        let comments: Vec<usize> = (0..cx.tokens.len())
+        // Each comment read once: every definition reads all the comments before it.
+        let comments: Vec<Comment> = (0..cx.tokens.len())
             .filter(|&i| {
                 cx.tokens[i].kind == puppet_syntax::SyntaxKind::COMMENT
                     && cx.text_of(i).starts_with('#')
+            })
+            .map(|i| {
+                let value = &cx.text_of(i)[1..];
+                Comment {
+                    token: i,
+                    private: is_api_private(value),
+                    name: documented_name(value),
+                }
             })
             .collect();
         for def in definitions(cx) {
@@ -34,37 +43,54 @@ pub static CHECK: Check = Check {
     },
 };
 
+/// A `#` comment: its token, whether it says `@api private`, and the parameter it documents.
+struct Comment {
+    token: usize,
+    private: bool,
+    name: Option<String>,
+}
+
 /// One documented parameter: its name and the comment token that documents it.
-struct Doc {
-    name: String,
+struct Doc<'c> {
+    name: &'c str,
     token: usize,
 }
 
-fn check(cx: &Context, report: &mut Report, comments: &[usize], def: &Definition) {
+fn check(cx: &Context, report: &mut Report, comments: &[Comment], def: &Definition) {
     let word = def.kind.word();
     let mut docs: Vec<Doc> = Vec::new();
+    // name → its entry in `docs`, and in `duplicates` once seen twice.
+    let mut seen: std::collections::HashMap<&str, (usize, Option<usize>)> = Default::default();
     // Each duplicated name, with the comments of all its entries (the one kept first).
-    let mut duplicates: Vec<(String, Vec<usize>)> = Vec::new();
+    let mut duplicates: Vec<(&str, Vec<usize>)> = Vec::new();
     let mut private = false;
-    let before = comments.partition_point(|&i| i < def.keyword);
-    for &i in comments[..before].iter().rev() {
-        let value = &cx.text_of(i)[1..];
-        if is_api_private(value) {
+    let before = comments.partition_point(|c| c.token < def.keyword);
+    for comment in comments[..before].iter().rev() {
+        let i = comment.token;
+        if comment.private {
             private = true;
             continue;
         }
-        let Some(mut name) = documented_name(value) else {
+        let Some(name) = comment.name.as_deref() else {
             continue;
         };
-        if def.kind == DefKind::Define && (name == "name" || name == "title") {
-            name = "name/title".to_string();
-        }
-        match docs.iter().find(|d| d.name == name) {
-            Some(first) => match duplicates.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, tokens)) => tokens.push(i),
-                None => duplicates.push((name, vec![first.token, i])),
+        let name = if def.kind == DefKind::Define && (name == "name" || name == "title") {
+            "name/title"
+        } else {
+            name
+        };
+        match seen.get_mut(name) {
+            Some((first, dup)) => match dup {
+                Some(d) => duplicates[*d].1.push(i),
+                None => {
+                    *dup = Some(duplicates.len());
+                    duplicates.push((name, vec![docs[*first].token, i]));
+                }
             },
-            None => docs.push(Doc { name, token: i }),
+            None => {
+                seen.insert(name, (docs.len(), None));
+                docs.push(Doc { name, token: i });
+            }
         }
     }
     let at_doc = |report: &mut Report, i: usize, message: String| {
@@ -90,7 +116,7 @@ fn check(cx: &Context, report: &mut Report, comments: &[usize], def: &Definition
         if doc.name == "name/title" && def.kind == DefKind::Define {
             continue;
         }
-        if !names.contains(&doc.name) {
+        if !names.iter().any(|n| n == doc.name) {
             at_doc(
                 report,
                 doc.token,
@@ -108,7 +134,7 @@ fn check(cx: &Context, report: &mut Report, comments: &[usize], def: &Definition
         let (Some(name), Some(var)) = (param.name(), param_variable(cx, param)) else {
             continue;
         };
-        if !docs.iter().any(|d| d.name == name) {
+        if !seen.contains_key(name.as_str()) {
             report.at_token(
                 cx,
                 var,

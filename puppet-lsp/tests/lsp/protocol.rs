@@ -672,3 +672,18 @@ fn formatting_on_type_and_of_a_range() {
     assert_eq!(none, Value::Null);
     client.shutdown();
 }
+
+#[test]
+fn the_module_path_setting_makes_any_folder_an_environment() {
+    let (_dir, fixture) = fixture_copy();
+    let env = puppet_test_support::cli::TempDir::new();
+    std::fs::create_dir_all(env.0.join("manifests")).unwrap();
+    std::fs::write(env.0.join("manifests/site.pp"), "include apache\n").unwrap();
+    let modules = fixture.join("modules").display().to_string();
+    let mut client = Client::start(&env.0, json!({ "modulePath": [modules] }));
+    let found = client.request("workspace/symbol", json!({"query": "apache::vhost"}));
+    assert_eq!(found[0]["name"], "apache::vhost", "{found}");
+    let site = client.request("workspace/symbol", json!({"query": ""}));
+    assert!(site.as_array().unwrap().len() >= 4, "{site}");
+    client.shutdown();
+}
