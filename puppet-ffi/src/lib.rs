@@ -1,5 +1,5 @@
-//! `libpuppet`: the C ABI of the Puppet 7 language front end (`puppet-syntax`), for C and C++
-//! tools and other language bindings. `include/puppet.h` is generated from this crate by
+//! `libpuppet`: the C ABI of the Puppet 7 and 8 language front end (`puppet-syntax`), for C and
+//! C++ tools and other language bindings. `include/puppet.h` is generated from this crate by
 //! cbindgen (`tests/api/header.rs` fails when the committed header is stale).
 //!
 //! The API follows libgit2, tree-sitter and prism: opaque handles with `*_free` functions that
@@ -9,6 +9,19 @@
 //! something that was not built, a caught panic), with a thread-local message
 //! ([`puppet_last_error_message`]); syntax errors and validation problems are data (the
 //! diagnostics of a [`puppet_result`]).
+//!
+//! The functions are the C ones, callable from Rust too (this is what a C caller does):
+//!
+//! ```
+//! use puppet::*;
+//!
+//! let source = b"class demo { notice($x) }\n";
+//! let mut result = std::ptr::null_mut();
+//! let status = puppet_parse_and_validate(source.as_ptr(), source.len(), std::ptr::null(), &mut result);
+//! assert_eq!(status, puppet_status::PUPPET_OK);
+//! assert_eq!(puppet_result_has_errors(result), 0);
+//! puppet_result_free(result);
+//! ```
 //!
 //! Where things live:
 //!
@@ -28,7 +41,7 @@
 //! * [`logging`] — the log callback that receives the library's `log` records;
 //! * [`workspace`] — `puppet_index`: the definitions of an environment (classes, defined types,
 //!   functions, type aliases, nodes, plans) with their parameters and documentation;
-//! * [`format`] — `puppet_format`: the formatter of `puppet-parser fmt` (`puppet-fmt`), a whole
+//! * [`mod@format`] — `puppet_format`: the formatter of `puppet-parser fmt` (`puppet-fmt`), a whole
 //!   source or an editor's range;
 //! * [`lint`] — `puppet_lint`: the checks of `puppet-parser lint` (`puppet-lint`), their
 //!   problems with their fixes as edits, and the text `--fix` writes;

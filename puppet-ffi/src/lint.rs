@@ -1,5 +1,5 @@
 //! The linter (`puppet-lint`) for C: the problems of a source with their fixes
-//! ([`puppet_lint`] → `puppet_lint_result`, read through numbered problems and the edits of
+//! ([`fn@puppet_lint`] → `puppet_lint_result`, read through numbered problems and the edits of
 //! their fixes), the text `puppet-parser lint --fix` would write ([`puppet_lint_fix`]), and the
 //! names of the checks ([`puppet_lint_check_name`]).
 //!

@@ -10,21 +10,21 @@
 //! # Where things live
 //!
 //! The formatter works on the lossless CST of `puppet-syntax`, flattened into a token list
-//! ([`tokens`]): every token keeps its original range, so the result is a list of edits of the
+//! (`tokens`): every token keeps its original range, so the result is a list of edits of the
 //! original text as much as a new text. The passes run in pipeline order, each on the
 //! decisions of the one before:
 //!
-//! 1. [`breaks`]: where lines break — the source's breaks, joined or split only where a rule
+//! 1. `breaks`: where lines break — the source's breaks, joined or split only where a rule
 //!    says so (`) {`, `} else {`, chaining arrows, one entry per line in aligned lists,
 //!    closing brackets of multi-line lists on their own line), and the trailing commas those
 //!    lists get;
-//! 2. [`spacing`]: the spaces between two tokens on one line;
-//! 3. [`indent`]: the indentation of each line;
-//! 4. [`align`]: the padding that aligns `=>` and parameter columns;
-//! 5. [`print`]: the text (or the edits) and [`verify`], the check that the output lexes to
+//! 2. `spacing`: the spaces between two tokens on one line;
+//! 3. `indent`: the indentation of each line;
+//! 4. `align`: the padding that aligns `=>` and parameter columns;
+//! 5. `print`: the text (or the edits) and `verify`, the check that the output lexes to
 //!    the same tokens as the input but for the normalisations above.
 //!
-//! A file with a syntax error is never formatted: [`format`] returns its diagnostics.
+//! A file with a syntax error is never formatted: [`fn@format`] returns its diagnostics.
 
 mod align;
 mod breaks;
@@ -136,7 +136,7 @@ pub fn format_range(
     Ok(edits)
 }
 
-/// The text `edits` make of `source`, once [`verify`] has checked it is the same program.
+/// The text `edits` make of `source`, once `verify` has checked it is the same program.
 fn checked(
     source: &str,
     layout: &print::Layout,

@@ -22,7 +22,7 @@
 //! * [`resource_types`]: the core resource types and their attributes, read off Puppet;
 //! * [`problem`]: [`Problem`] and its kinds, and its conversion to the tools' [`Diagnostic`];
 //! * [`docs`]: the checks' reference page, generated from the table;
-//! * [`fix`]: `--fix`: every fix an edit of the one text, the text parsed again after each round
+//! * [`mod@fix`]: `--fix`: every fix an edit of the one text, the text parsed again after each round
 //!   and refused when it would not parse or would change what Puppet evaluates.
 
 #![warn(missing_docs)]

@@ -19,6 +19,26 @@
 //! * [`resolve`]: what a reference refers to across the workspace.
 //! * [`features`]: one module per request.
 //! * [`builtins`]: Puppet's built-in functions and Facter 4's facts (generated tables).
+//!
+//! The server on an in-memory connection, as the tests and an embedding editor drive it:
+//!
+//! ```
+//! use lsp_server::{Connection, Message, Notification, Request, RequestId};
+//! use serde_json::json;
+//!
+//! let (server, client) = Connection::memory();
+//! let thread = std::thread::spawn(move || puppet_lsp::server::run(server));
+//! let request = |id: i32, method: &str, params| {
+//!     Message::Request(Request::new(RequestId::from(id), method.to_string(), params))
+//! };
+//! client.sender.send(request(1, "initialize", json!({"capabilities": {}}))).unwrap();
+//! let Message::Response(reply) = client.receiver.recv().unwrap() else { panic!() };
+//! assert!(reply.result.unwrap()["capabilities"]["definitionProvider"] == true);
+//! client.sender.send(Message::Notification(Notification::new("initialized".into(), json!({})))).unwrap();
+//! client.sender.send(request(2, "shutdown", json!(null))).unwrap();
+//! client.sender.send(Message::Notification(Notification::new("exit".into(), json!(null)))).unwrap();
+//! assert_eq!(thread.join().unwrap(), Ok(()));
+//! ```
 
 pub mod analysis;
 pub mod builtins;

@@ -13,6 +13,26 @@
 //! * [`index`]: the definitions of many files (classes, defined types, functions, type
 //!   aliases, nodes, plans) with their parameters and documentation comments, by name and by
 //!   file.
+//!
+//! The index of a module's files, looked up by name:
+//!
+//! ```
+//! use puppet_workspace::cache::{ParseCache, Vfs};
+//! use puppet_workspace::index::{build, DefinitionKind};
+//!
+//! let dir = std::env::temp_dir().join(format!("puppet-workspace-doc-{}", std::process::id()));
+//! std::fs::create_dir_all(dir.join("manifests")).unwrap();
+//! let init = dir.join("manifests/init.pp");
+//! std::fs::write(&init, "# @summary Installs demo.\nclass demo(String $version = 'latest') {}\n").unwrap();
+//!
+//! let (vfs, cache) = (Vfs::new(), ParseCache::new());
+//! let (index, problems) = build(&[init], &vfs, &cache, &puppet_syntax::ParseOptions::new());
+//! assert!(problems.unreadable.is_empty());
+//! let demo = index.lookup(DefinitionKind::Class, "::Demo")[0];
+//! assert_eq!(demo.parameters[0].name, "version");
+//! assert_eq!(demo.doc.as_ref().unwrap().summary.as_deref(), Some("Installs demo."));
+//! std::fs::remove_dir_all(&dir).unwrap();
+//! ```
 
 pub mod cache;
 pub mod environment;

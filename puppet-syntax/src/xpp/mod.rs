@@ -14,59 +14,20 @@
 //!
 //! # Reading speed
 //!
-//! On the Debian corpus (1,920 files, 5.8 MB of source, 12.2 MB of msgpack XPP, 269,000 nodes,
-//! 1.5 million msgpack tokens) `benches/xpp.rs`, the builds before and after run alternately
-//! in one window on the shared 2-core machine: `xpp-read-msgpack` 14.8 ms → 13.5–13.6 ms per
-//! corpus pass, against `xpp-parse-validate` 34.5–34.6 / 34.1–34.2 ms in the same runs (2.3× →
-//! 2.5× faster than parsing and validating; the goal of 3× is not reached). Earlier rounds:
-//! 155 ms before the reader borrowed its strings; the payload checksum XXH3-128 instead of
-//! SHA-256; model strings that are slices of the source kept as positions, not copied; the
-//! line index checked, not built; then 19.9 → 14.6 ms: nodes read by
-//! `NodeKind::read_new_order`, generated from the model description (one typed call per
-//! attribute, the node stored in its arm); strings checked as UTF-8 only where they are not
-//! the source's own bytes; class names found by a perfect hash (`class_names.rs`); the
-//! commonest value shapes decoded inline in every caller. This round
-//! (`examples/xpp_read_throughput.rs` under `perf record`, each change against the previous
-//! build in alternating runs of the example, which measures a little more than criterion):
-//!
-//! * the writer's and the serializer's tables and the list buffer are kept from one read to
-//!   the next on each thread (`reader.rs`, `Tables`; up to 16 MiB): reading allocated about
-//!   16 blocks per file, 44 MB per corpus pass, and touched fresh pages for them (−7%);
-//! * the envelope's parameters are one string with the places of their keys and values, not
-//!   a `String` pair each (about 26 allocations per file; [`XppHeader::parameters`] is an
-//!   iterator now) (−3.5%), and the MIME-type line is split and trimmed byte-wise (−1%).
-//!
-//! Tried and dropped (no change measured): decoding a first-written string inline where a
-//! string attribute is read; inlining `node_unguarded` into the attribute readers; generating
-//! the arms to read each attribute into a local and build the variant in the call that stores
-//! it, and storing out of line — the point of the cost below stays where it is. What is left of
-//! the 13.5 ms (profile shares): reading and storing the nodes (`read_new_order`,
-//! `node_unguarded`, the attribute calls, `value_in_general`) about 55%, of which the copy of
-//! each `NodeKind` from the stack into the arena is about 6%: LLVM builds the variant in a
-//! stack slot and copies it with wide loads, which seem to stall on the narrow stores just
-//! made (timer samples only: this machine has no hardware counters to confirm it); `intern`
-//! 7–8%; XXH3 of the payloads 4%; the Locator (UTF-8 check and copy of the source, line index)
-//! about 7%; the type names of object starts (`extension`, `class_by_name`) 5%; allocation and
-//! freeing about 4% (12 blocks per file: the model's arenas, the source, the header).
-//!
-//! Next round, the same corpus and machine, quiet, at the end: `xpp-read-msgpack` 13.2 ms
-//! against `xpp-parse-validate` 30.7 ms (2.33×: the parser got 10% faster, the reader barely:
-//! `XppHeader::get` compares keys as bytes, 1% of instructions). Tried and dropped: one match on
-//! the marker in `Deserializer::value_in_general` instead of the fast paths in turn (0.4% more
-//! instructions); the line index read in a tight loop and the model's arenas sized from the
-//! payload (0.7% fewer instructions, no change in time); `twox-hash`'s runtime-dispatched
-//! XXH3 (the same values; 0.1 ms per corpus pass). A reader given the source now compares it
-//! with the Locator's text before it would compute a SHA-256 ([`read_xpp`]).
-//!
-//! Round 8 (`docs/performance-log.md`): a string written for the first time, when short, is
-//! decoded inline in `Deserializer::value`, and UTF-8 is checked by simdutf8: 14.45 → 14.06
-//! ms in alternating runs; `cargo bench` then gave 15.2 ms against 30.5 ms for parse +
-//! validate (2.01×).
-//!
-//! Round 13: each class's arm of `NodeKind::read_new_order` is a generated function of its
-//! own, out of line. The reader recurses through that match once per level of nesting, and
-//! with every arm inlined its stack frame was 1,624 bytes (now 48–72 bytes an arm): best of 40
-//! passes, alternating runs on a shared machine, 15.88–16.25 → 15.33–16.24 ms.
+//! Reading is bound by decoding the msgpack tokens and storing and checking the nodes (about
+//! 65 ns a node on the Debian corpus, half of it `read_new_order`, `node_unguarded`, the
+//! attribute calls and `value_in_general`), then `intern`, the payload's XXH3 and the
+//! Locator's text (UTF-8 check and copy). Every value is checked, so none of it can be
+//! skipped. What makes it as fast as it is: strings borrowed from the payload, model strings
+//! that are slices of the source kept as positions, the line index checked rather than built,
+//! XXH3-128 rather than SHA-256 for the payload, nodes read by the generated
+//! `NodeKind::read_new_order` (one typed call per attribute; each class's arm a function of its
+//! own, out of line, so that the recursion's stack frame stays small), class names by a perfect
+//! hash (`class_names.rs`), the commonest value shapes and short first-written strings decoded
+//! inline, simdutf8 for UTF-8, and the reader's tables kept from one read to the next on each
+//! thread. What was tried and dropped, and what each change gave:
+//! `docs/dev/performance.md`, "XPP reader"; `examples/xpp_read_throughput.rs` is the harness to
+//! profile the reader with.
 //!
 //! # The file
 //!

@@ -1,4 +1,4 @@
-//! `read_new_order.rs`: [`NodeKind::read_new_order`], one `match` arm per concrete positioned
+//! `read_new_order.rs`: `NodeKind::read_new_order`, one `match` arm per concrete positioned
 //! class that reads its attributes in `Class.new` order through a `NewOrderReader` (one call
 //! per attribute, of the method for its type, with its `AttrInfo` and, for node attributes,
 //! the class the value must be) and builds the variant directly: the typed reader of the XPP
