@@ -1,4 +1,4 @@
-//! Differential test on generated programs (issue 12): `gen/` writes `PUPPET_GEN_COUNT` (default
+//! Differential test on generated programs: `gen/` writes `PUPPET_GEN_COUNT` (default
 //! 10,000) valid Puppet programs from `PUPPET_GEN_SEED` (manifests, and one in eight an EPP
 //! template); Ruby Puppet 7.23 parses all of them, once (`scripts/oracle/program_reference.rb`,
 //! one process per core, `PUPPET_GEN_RUBY_JOBS`; the answers are cached in

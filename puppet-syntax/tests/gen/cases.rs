@@ -1,6 +1,6 @@
 //! The regression cases of `test_data/generated/`: each difference the generator found, shrunk,
 //! as `NAME.pp` (or `NAME.epp`) with Ruby's record of it in `NAME.json`, and
-//! `known-failures.txt`, the cases that still differ today (one `NAME  issue-12 item N: note`
+//! `known-failures.txt`, the cases that still differ today (one `NAME  note`
 //! per line; `#` starts a comment).
 
 use std::collections::BTreeMap;
@@ -91,7 +91,7 @@ pub fn write(case: &Case) -> bool {
     true
 }
 
-/// `known-failures.txt`: case name → the rest of its line (the issue-12 item and a note).
+/// `known-failures.txt`: case name → the rest of its line (what the difference is).
 pub fn known_failures() -> BTreeMap<String, String> {
     let text = std::fs::read_to_string(dir().join("known-failures.txt")).unwrap_or_default();
     text.lines()

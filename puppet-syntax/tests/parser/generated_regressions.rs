@@ -1,6 +1,6 @@
 //! Replays the differences the program generator found (`test_data/generated/`, written by
 //! `differential/generated_programs.rs`) against Ruby's recorded output, without Ruby. A case
-//! listed in `known-failures.txt` (with its issue-12 item) must still differ; any other case must
+//! listed in `known-failures.txt` must still differ; any other case must
 //! equal Ruby; so the list can only shrink as the parser is fixed.
 
 use crate::gen;
