@@ -58,15 +58,7 @@ pub fn analyze(
         Vec::new()
     };
     parse.validate(&options);
-    let (definitions, source) = if epp {
-        (Vec::new(), Source::None)
-    } else {
-        definitions_of_parse(&parse, file)
-    };
-    let refs = parse
-        .syntax_node()
-        .map(|root| references(&root))
-        .unwrap_or_default();
+    let (definitions, source, refs) = index_parts(&parse, file, epp);
     Analysis {
         parse,
         lint,
@@ -74,6 +66,25 @@ pub fn analyze(
         source,
         refs,
     }
+}
+
+/// What the workspace index keeps of a parse of `file` (with its CST): its definitions (none
+/// for an EPP template), where they came from, and its references.
+pub fn index_parts(
+    parse: &ParseResult,
+    file: FileId,
+    epp: bool,
+) -> (Vec<Definition>, Source, Vec<Reference>) {
+    let (definitions, source) = if epp {
+        (Vec::new(), Source::None)
+    } else {
+        definitions_of_parse(parse, file)
+    };
+    let refs = parse
+        .syntax_node()
+        .map(|root| references(&root))
+        .unwrap_or_default();
+    (definitions, source, refs)
 }
 
 /// What the workspace index keeps of a document's version: keyed by path, since the file ids

@@ -13,13 +13,13 @@ use std::time::Instant;
 
 use puppet_workspace::cache::{FileId, Vfs};
 use puppet_workspace::environment::{self, Environment};
-use puppet_workspace::index::{definitions_of_parse, Definition, DefinitionKind, Index, Source};
+use puppet_workspace::index::{Definition, DefinitionKind, Index, Source};
 use puppet_workspace::module::ModuleDir;
 use puppet_workspace::walk::{self, WalkOptions};
 use rayon::prelude::*;
 
 use crate::config::Config;
-use crate::refs::{references, Reference};
+use crate::refs::Reference;
 
 /// The indexed code of the client's folders.
 #[derive(Default)]
@@ -167,12 +167,7 @@ impl Workspace {
                     .epp(epp)
                     .tasks(*tasks);
                 let result = puppet_syntax::parse(&bytes, &options);
-                let (definitions, source) = if epp {
-                    (Vec::new(), Source::None)
-                } else {
-                    definitions_of_parse(&result, file)
-                };
-                let refs = result.syntax_node().map(|r| references(&r)).unwrap_or_default();
+                let (definitions, source, refs) = crate::analysis::index_parts(&result, file, epp);
                 Some((file, definitions, source, refs))
             })
             .collect();
@@ -238,15 +233,7 @@ impl Workspace {
                     .epp(epp)
                     .tasks(tasks);
                 let result = puppet_syntax::parse(&bytes, &options);
-                let (definitions, source) = if epp {
-                    (Vec::new(), Source::None)
-                } else {
-                    definitions_of_parse(&result, file)
-                };
-                let refs = result
-                    .syntax_node()
-                    .map(|r| references(&r))
-                    .unwrap_or_default();
+                let (definitions, source, refs) = crate::analysis::index_parts(&result, file, epp);
                 self.update(file, definitions, source, refs);
                 if !self.files.iter().any(|f| f == path) {
                     self.files.push(path.to_path_buf());
