@@ -8,6 +8,8 @@
 //!   against a [`state::Snapshot`], cancelled ones (and ones about a version the client has
 //!   edited since) are answered as such, and a panic in a request is an error reply, not the
 //!   end of the server.
+//! * [`transport`]: stdin and stdout, lsp-server's framing, and notifications whose
+//!   parameters a worker has already made into JSON text.
 //! * [`document`]: open documents, incremental sync, offsets ↔ the client's positions.
 //! * [`analysis`]: one document version parsed, validated and linted, computed once.
 //! * [`config`]: the settings (`initializationOptions`, `workspace/didChangeConfiguration`,
@@ -50,4 +52,5 @@ pub mod resolve;
 pub mod scope;
 pub mod server;
 pub mod state;
+pub mod transport;
 pub mod workspace;

@@ -28,6 +28,7 @@ use crate::config::Config;
 use crate::document::Document;
 use crate::features;
 use crate::state::{LspError, LspResult, Snapshot};
+use crate::transport::{self, Outbox};
 use crate::workspace::{IndexStats, Workspace};
 
 /// What a worker tells the loop.
@@ -36,9 +37,9 @@ enum Task {
     Diagnostics {
         uri: Url,
         version: i32,
-        /// The `publishDiagnostics` parameters, made into JSON on the worker (for a file with
-        /// thousands of problems that is milliseconds the main loop does not spend).
-        params: serde_json::Value,
+        /// The `publishDiagnostics` parameters, made into JSON text on the worker (for a file
+        /// with thousands of problems that is milliseconds the main loop does not spend).
+        params: String,
         update: Option<crate::analysis::IndexEntry>,
     },
     Indexed(Box<Workspace>, IndexStats),
@@ -54,6 +55,7 @@ struct InFlight {
 
 struct Server {
     connection: Connection,
+    outbox: Outbox,
     config: Arc<Config>,
     /// The client's `initializationOptions` / last settings (kept to re-read `.puppet-lint.rc`).
     settings: Option<serde_json::Value>,
@@ -73,15 +75,23 @@ struct Server {
 
 /// Serves the protocol on standard input and output until the client says `exit`.
 pub fn run_stdio() -> Result<(), String> {
-    let (connection, io_threads) = Connection::stdio();
-    run(connection)?;
+    let (connection, outbox, io_threads) =
+        transport::stdio().map_err(|e| format!("cannot start the I/O threads: {e}"))?;
+    serve(connection, outbox)?;
     io_threads
         .join()
         .map_err(|e| format!("the client connection failed: {e}"))
 }
 
-/// Serves the protocol on `connection` (stdio, or in memory for tests).
+/// Serves the protocol on `connection` (lsp-server's, e.g. in memory as the tests drive it).
 pub fn run(connection: Connection) -> Result<(), String> {
+    let outbox = Outbox::Messages(connection.sender.clone());
+    serve(connection, outbox)
+}
+
+/// Serves the protocol: the handshake on `connection`, then everything else read from it and
+/// written to `outbox`.
+fn serve(connection: Connection, outbox: Outbox) -> Result<(), String> {
     let (id, params) = connection
         .initialize_start()
         .map_err(|e| format!("no initialize request: {e}"))?;
@@ -118,6 +128,7 @@ pub fn run(connection: Connection) -> Result<(), String> {
     log::info!(roots = format!("{roots:?}").as_str(), encoding = encoding.as_str(); "initialized");
     let mut server = Server {
         connection,
+        outbox,
         config,
         settings,
         roots,
@@ -199,8 +210,7 @@ impl Server {
     }
 
     fn send(&self, message: impl Into<Message>) {
-        // A closed channel means the client is gone; the loop ends on its own then.
-        let _ = self.connection.sender.send(message.into());
+        self.outbox.send(message.into());
     }
 
     fn notify<N: lsp_types::notification::Notification>(&self, params: N::Params) {
@@ -339,10 +349,8 @@ impl Server {
                         .unwrap_or_else(PoisonError::into_inner);
                     workspace.update_entry(entry);
                 }
-                self.send(Notification {
-                    method: notif::PublishDiagnostics::METHOD.to_string(),
-                    params,
-                });
+                self.outbox
+                    .notify_json(notif::PublishDiagnostics::METHOD, params);
             }
             Task::Indexed(workspace, stats) => {
                 let mut workspace = *workspace;
@@ -611,20 +619,27 @@ impl Server {
             if current != Some(version) {
                 return;
             }
+            let started = std::time::Instant::now();
             let computed = catch_unwind(AssertUnwindSafe(|| {
                 let analysis = snapshot.analysis(&document);
+                let analysed = started.elapsed();
                 let diagnostics = features::diagnostics::diagnostics(&document.text, &analysis);
+                let count = diagnostics.len();
+                let params = serde_json::to_string(&PublishDiagnosticsParams {
+                    uri: uri.clone(),
+                    diagnostics,
+                    version: Some(version),
+                });
                 let update = crate::analysis::IndexEntry::of(document.key_path(), &analysis);
-                (diagnostics, update)
+                log::debug!(
+                    uri = uri.as_str(), version = version;
+                    "{count} diagnostics in {} µs (analysis {} µs)",
+                    started.elapsed().as_micros(), analysed.as_micros()
+                );
+                (params, update)
             }));
             match computed {
-                Ok((diagnostics, update)) => {
-                    let params = serde_json::to_value(PublishDiagnosticsParams {
-                        uri: uri.clone(),
-                        diagnostics,
-                        version: Some(version),
-                    })
-                    .unwrap_or_default();
+                Ok((Ok(params), update)) => {
                     let _ = sender.send(Task::Diagnostics {
                         uri,
                         version,
@@ -632,6 +647,7 @@ impl Server {
                         update: Some(update),
                     });
                 }
+                Ok((Err(e), _)) => log::error!(code = "LSP_JSON", uri = uri.as_str(); "diagnostics not sent: {e}"),
                 Err(panic) => log::error!(code = "LSP_PANIC", uri = uri.as_str(); "diagnostics failed: {}", panic_message(&panic)),
             }
         });

@@ -6,7 +6,8 @@
 //! * `corpus_agreement`: every check against the recorded puppet-lint verdict on the corpus;
 //! * `fix_corpus`: `--fix` on every corpus manifest: the result parses, is a fixed point and keeps
 //!   the program (but for the fixes meant to change it);
-//! * `mutated`: corpus mutants linted and fixed without a panic or a broken result.
+//! * `mutated`: corpus mutants linted and fixed without a panic or a broken result;
+//! * `threads`: the checks shared among threads find what one thread finds.
 
 mod checks_definitions;
 mod checks_layout;
@@ -22,3 +23,4 @@ mod mutants;
 mod mutated;
 #[path = "../../../puppet-syntax/tests/rng/mod.rs"]
 mod rng;
+mod threads;
