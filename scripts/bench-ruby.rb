@@ -217,3 +217,25 @@ puts format("  where the time goes: load_xpp without the Ruby model %.1f ms (Rus
             results[:xpp_decode] * 1e3, (results[:xpp_trust] - results[:xpp_decode]) * 1e3,
             results[:native_parse_validate_only] * 1e3,
             (results[:native_parse_validate] - results[:native_parse_validate_only]) * 1e3)
+
+# The ratios above as rows for target/bench/ruby.json (scripts/bench-ruby sets BENCH_ROWS; see
+# scripts/bench_json.py): id, what, ours, theirs, unit, ratio, target.
+if ENV["BENCH_ROWS"]
+  File.open(ENV["BENCH_ROWS"], "a") do |f|
+    f.puts "#note\tcorpus: #{files.size} files, #{format('%.2f', mb)} MB, #{objects} model objects; in one Ruby process, " \
+           "best of #{native_iterations} interleaved rounds (Ruby's own runs and the floor: #{iterations})"
+    row = ->(id, what, ours, theirs, ratio, target = nil) { f.puts [id, what, ours, theirs, "s", ratio, target].join("\t") }
+    row.("validate", "`PuppetNativeParser.validate` against Ruby's `EvaluatingParser#parse_string` (parse + validate)",
+         results[:native_validate], results[:ruby_validate], results[:ruby_validate] / results[:native_validate], ">= 40")
+    row.("model", "`PuppetNativeParser.parse(...).model` against Ruby's `Parser#parse_string(...).model`",
+         results[:native_model], results[:ruby_model], results[:ruby_model] / results[:native_model], ">= 10")
+    row.("model-vs-floor", "the native model's parse + build against the floor, Ruby's `Class.new` for each object " \
+         "(how many times the floor it takes)", results[:native_model], results[:floor], results[:native_model] / results[:floor])
+    row.("xpp-verify-vs-parse", "`load_xpp(msgpack, source:).model` (verify) against native parse + validate + build",
+         results[:xpp_verify], results[:native_parse_validate], results[:native_parse_validate] / results[:xpp_verify], ">= 1.2")
+    row.("xpp-trust-vs-parse", "`load_xpp(msgpack, trust: true).model` against native parse + validate + build",
+         results[:xpp_trust], results[:native_parse_validate], results[:native_parse_validate] / results[:xpp_trust])
+    row.("xpp-verify-vs-deserializer", "`load_xpp(msgpack, source:).model` (verify) against Ruby's Pcore Deserializer on the JSON payloads",
+         results[:xpp_verify], results[:ruby_deserialize], results[:ruby_deserialize] / results[:xpp_verify], ">= 50")
+  end
+end
