@@ -1,6 +1,6 @@
 # frozen_string_literal: true
 
-# The gem's performance lines (issue 10), all in this one Ruby process, files read beforehand,
+# The gem's speed against Ruby Puppet, all in this one Ruby process, files read beforehand,
 # each file handled separately; the best of interleaved rounds for each (Ruby's own runs and the
 # floor: ITER rounds, default 3; the native runs: NATIVE_ITER, default 30 and at least ITER):
 #   validate  PuppetNativeParser.validate          vs EvaluatingParser#parse_string (parse +
