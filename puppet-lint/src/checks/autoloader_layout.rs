@@ -21,7 +21,7 @@ pub static CHECK: Check = Check {
             return;
         };
         let fullpath = expand(path);
-        for def in definitions(cx) {
+        for def in definitions(cx).iter() {
             let Some(name) = def.name else { continue };
             let title = def.name_text.as_str();
             // Ruby's `split('::')` drops trailing empty pieces.

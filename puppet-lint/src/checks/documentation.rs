@@ -15,7 +15,7 @@ pub static CHECK: Check = Check {
     passes: "# Does foo.\nclass foo { }\n",
     fixed: None,
     run: |cx, report| {
-        for def in definitions(cx) {
+        for def in definitions(cx).iter() {
             if !documented(cx, def.keyword) {
                 report.at_token(
                     cx,

@@ -22,10 +22,10 @@ pub static CHECK: Check = Check {
     passes: "$a = $facts['os']['family']\n",
     fixed: Some("$a = $facts['os']['family']\n"),
     run: |cx, report| {
-        for var in variables(cx) {
+        for var in variables(cx).iter() {
             let hash = var.name == "facts" || var.name == "::facts";
             let (fact, range) = if hash {
-                match access_key(cx, &var) {
+                match access_key(cx, var) {
                     Some((key, range)) => (key, range),
                     None => continue,
                 }

@@ -14,7 +14,7 @@ pub static CHECK: Check = Check {
     passes: "class foo_bar { }\n",
     fixed: None,
     run: |cx, report| {
-        for def in definitions(cx) {
+        for def in definitions(cx).iter() {
             let Some(name) = def.name else { continue };
             if def.name_text.contains('-') {
                 report.at_token(

@@ -17,7 +17,7 @@ pub static CHECK: Check = Check {
     passes: "class foobar { }\n",
     fixed: Some("class foobar { }\n"),
     run: |cx, report| {
-        for def in definitions(cx) {
+        for def in definitions(cx).iter() {
             let Some(name) = def.name else { continue };
             if !def.name_text.contains(|c: char| c.is_ascii_uppercase()) {
                 continue;

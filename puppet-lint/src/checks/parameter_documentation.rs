@@ -37,8 +37,8 @@ pub static CHECK: Check = Check {
                 }
             })
             .collect();
-        for def in definitions(cx) {
-            check(cx, report, &comments, &def);
+        for def in definitions(cx).iter() {
+            check(cx, report, &comments, def);
         }
     },
 };

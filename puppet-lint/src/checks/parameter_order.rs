@@ -15,7 +15,7 @@ pub static CHECK: Check = Check {
     passes: "class foo($b, $a = 1) { }\n",
     fixed: None,
     run: |cx, report| {
-        for def in definitions(cx) {
+        for def in definitions(cx).iter() {
             let mut seen_default = false;
             for param in &def.params {
                 if param.default_value().is_some() {

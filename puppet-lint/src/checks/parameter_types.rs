@@ -19,7 +19,7 @@ pub static CHECK: Check = Check {
     passes: "class foo(String $x) { }\n",
     fixed: None,
     run: |cx, report| {
-        for def in definitions(cx) {
+        for def in definitions(cx).iter() {
             for param in def.params.iter().filter(|p| p.type_expr().is_none()) {
                 let (Some(var), Some(name)) = (param_variable(cx, param), param.name()) else {
                     continue;

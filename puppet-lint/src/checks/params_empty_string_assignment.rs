@@ -20,7 +20,7 @@ pub static CHECK: Check = Check {
     fixed: None,
     run: |cx, report| {
         let s = PlStream::new(cx);
-        for def in definitions(cx) {
+        for def in definitions(cx).iter() {
             for param in &def.params {
                 let Some(p) = PlParam::new(cx, &s, param) else {
                     continue;

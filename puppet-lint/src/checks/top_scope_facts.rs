@@ -22,7 +22,7 @@ pub static CHECK: Check = Check {
     passes: "$a = $facts['my_fact']\n$b = $::osfamily\n",
     fixed: Some("$a = $facts['my_fact']\n"),
     run: |cx, report| {
-        for var in variables(cx) {
+        for var in variables(cx).iter() {
             let Some(bare) = var.name.strip_prefix("::") else {
                 continue;
             };

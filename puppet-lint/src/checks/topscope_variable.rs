@@ -30,7 +30,7 @@ pub static CHECK: Check = Check {
         if !has_definition {
             return;
         }
-        for var in variables(cx) {
+        for var in variables(cx).iter() {
             if var.form == Form::Unenclosed {
                 continue;
             }

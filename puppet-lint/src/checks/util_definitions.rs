@@ -67,7 +67,12 @@ impl Definition {
 }
 
 /// Every class (in source order), then every defined type (in source order).
-pub fn definitions(cx: &Context) -> Vec<Definition> {
+pub fn definitions(cx: &Context) -> Rc<Vec<Definition>> {
+    // Fourteen checks read them: found once per source.
+    cx.memo(find_definitions)
+}
+
+fn find_definitions(cx: &Context) -> Vec<Definition> {
     let mut classes = Vec::new();
     let mut defines = Vec::new();
     for node in &cx.nodes {

@@ -177,7 +177,12 @@ fn lint_value(text: &str, start: usize, form: Form, name: &str) -> String {
 
 /// Every variable of the source, in source order (puppet-lint's token order): the CST's
 /// `VARIABLE` tokens, and the variables of the heredocs' texts (from the model).
-pub fn variables(cx: &Context) -> Vec<Var> {
+pub fn variables(cx: &Context) -> std::rc::Rc<Vec<Var>> {
+    // Seven checks read them: found once per source.
+    cx.memo(find_variables)
+}
+
+fn find_variables(cx: &Context) -> Vec<Var> {
     let mut vars = Vec::new();
     let mut has_heredoc = false;
     for (i, t) in cx.tokens.iter().enumerate() {

@@ -16,7 +16,7 @@ pub static CHECK: Check = Check {
     passes: "$b = \"x${foo}-bar\"\n",
     fixed: None,
     run: |cx, report| {
-        for var in variables(cx) {
+        for var in variables(cx).iter() {
             if without_brackets(&var.value).contains('-') {
                 report.at_position(var.range, var.line, var.column, "variable contains a dash");
             }

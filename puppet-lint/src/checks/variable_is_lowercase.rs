@@ -16,7 +16,7 @@ pub static CHECK: Check = Check {
     passes: "$my_var = 1\n",
     fixed: None,
     run: |cx, report| {
-        for var in variables(cx) {
+        for var in variables(cx).iter() {
             if var.name.bytes().any(|b| b.is_ascii_uppercase()) {
                 report.at_position(
                     var.range,

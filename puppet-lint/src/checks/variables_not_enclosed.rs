@@ -19,7 +19,7 @@ pub static CHECK: Check = Check {
     passes: "$b = \"x${a}\"\n",
     fixed: Some("$b = \"x${a}\"\n"),
     run: |cx, report| {
-        for var in variables(cx) {
+        for var in variables(cx).iter() {
             if var.form != Form::Unenclosed {
                 continue;
             }
