@@ -15,7 +15,31 @@
 #
 # `require "puppet_native_parser/puppet"` makes Puppet itself use it (see that file).
 require_relative "puppet_native_parser/version"
-require "puppet_native_parser/puppet_native_parser"
+require "rbconfig"
+
+# The extension: a precompiled (platform) gem carries one per Ruby minor version, in
+# puppet_native_parser/X.Y/ beside this file (loaded by its path, so never another installed
+# version's); the source gem builds one into its extension directory, on the load path. An
+# existing precompiled one is required as is: a failure to load it is its own error.
+precompiled_dir = File.join(__dir__, "puppet_native_parser", RUBY_VERSION[/\A\d+\.\d+/])
+if File.file?(File.join(precompiled_dir, "puppet_native_parser.#{RbConfig::CONFIG['DLEXT']}"))
+  require File.join(precompiled_dir, "puppet_native_parser")
+else
+  begin
+    require "puppet_native_parser/puppet_native_parser"
+  rescue LoadError => e
+    built = Dir.glob(File.join(__dir__, "puppet_native_parser", "*", "puppet_native_parser.*"))
+               .map { |f| File.basename(File.dirname(f)) }.grep(/\A\d+\.\d+\z/).uniq
+               .sort_by { |v| v.split(".").map(&:to_i) }
+    raise if built.empty?
+
+    raise LoadError, "puppet-native-parser #{PuppetNativeParser::VERSION} has its extension " \
+                     "precompiled for Ruby #{built.join(', ')} only, not for Ruby #{RUBY_VERSION} " \
+                     "(#{RUBY_PLATFORM}): install the source gem, which builds it (Rust and " \
+                     "libclang needed): gem install puppet-native-parser --platform ruby " \
+                     "(#{e.message})"
+  end
+end
 
 module PuppetNativeParser
   # Base class of this gem's errors (defined by the extension, with XppError and
