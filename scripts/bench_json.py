@@ -53,32 +53,25 @@ def commit():
     return head + ("-dirty" if status else "")
 
 
+def _field(path, prefix):
+    """The rest of the first line of `path` that starts with `prefix` (None if none)."""
+    try:
+        with open(path) as f:
+            for line in f:
+                if line.startswith(prefix):
+                    return line[len(prefix):].strip()
+    except OSError:
+        pass
+    return None
+
+
 def machine():
-    cpu = None
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    ram = None
-    try:
-        with open("/proc/meminfo") as f:
-            for line in f:
-                if line.startswith("MemTotal:"):
-                    ram = round(int(line.split()[1]) * 1024 / 2**30, 1)
-    except OSError:
-        pass
-    system = None
-    try:
-        with open("/etc/os-release") as f:
-            for line in f:
-                if line.startswith("PRETTY_NAME="):
-                    system = line.split("=", 1)[1].strip().strip('"')
-    except OSError:
-        pass
+    cpu = _field("/proc/cpuinfo", "model name")
+    cpu = cpu.split(":", 1)[1].strip() if cpu is not None and ":" in cpu else cpu
+    ram = _field("/proc/meminfo", "MemTotal:")
+    ram = round(int(ram.split()[0]) * 1024 / 2**30, 1) if ram else None
+    system = _field("/etc/os-release", "PRETTY_NAME=")
+    system = system.strip('"') if system is not None else None
     return {"cpu": cpu, "cores": os.cpu_count(), "ram_gib": ram, "kernel": os.uname().release,
             "os": system, "rustc": _run(["rustc", "--version"])}
 
